@@ -1,0 +1,5 @@
+"""`python -m adjudicator` runs the CLI."""
+
+from adjudicator.cli import main
+
+main()

@@ -1,0 +1,70 @@
+"""The `adjudicator` command line: thin Typer wrappers over the library.
+
+Library errors become CLI errors in one place (`_Root.invoke`): one line, a hint, exit
+code 1, and a traceback only with `--debug`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from adjudicator import __version__
+from adjudicator.cli import dice, words
+from adjudicator.cli._output import error_console
+from adjudicator.errors import AdjudicatorError
+
+EXIT_ERROR = 1
+
+
+class _Root(TyperGroup):
+    """The root group: reports every `AdjudicatorError` the same way."""
+
+    def invoke(self, ctx: Any) -> Any:  # click's Context, which typer vendors privately
+        try:
+            return super().invoke(ctx)
+        except AdjudicatorError as error:
+            if ctx.meta.get("debug"):
+                raise
+            error_console().print(f"[bold red]error:[/] {error.message}", highlight=False)
+            if error.hint:
+                error_console().print(f"[dim]hint:[/] {error.hint}", highlight=False)
+            raise typer.Exit(EXIT_ERROR) from None
+
+
+app = typer.Typer(
+    cls=_Root,
+    help="A Storyteller's assistant for Words of Power: dice, checks, Words and spells.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"adjudicator {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    ctx: typer.Context,
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks on errors.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    ctx.meta["debug"] = debug
+
+
+dice.register(app)
+app.add_typer(words.app, name="words")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,1 @@
+"""Pure Words of Power rules: no I/O, no NLP, no database."""

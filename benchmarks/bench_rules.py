@@ -1,0 +1,62 @@
+"""Speed of the rules layer: cold start of `adjudicator odds`, and exact odds of big checks.
+
+Run: .venv/bin/python benchmarks/bench_rules.py   (or `make bench`)
+Goals (issue 2): cold start <= 0.4 s (median); 8 vs 8 dice with the bonus <= 20 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from adjudicator.rules.odds import check_odds
+from adjudicator.rules.skill_check import CheckSetup
+
+RUNS = 9
+
+
+def cold_start_seconds() -> list[float]:
+    """Wall time of whole `adjudicator odds` processes, as a player would wait for them."""
+    script = Path(sys.executable).with_name("adjudicator")
+    command = [str(script), "odds", "-d", "3", "-p", "2", "--bonus"]
+    subprocess.run(command, check=True, capture_output=True)  # warm the file cache
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def odds_milliseconds(setup: CheckSetup, runs: int = 50) -> list[float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        check_odds(setup)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def main() -> None:
+    cold = cold_start_seconds()
+    print(
+        f"cold start `adjudicator odds`: median {statistics.median(cold):.3f} s "
+        f"(min {min(cold):.3f}, max {max(cold):.3f}, {RUNS} runs; goal <= 0.4 s)"
+    )
+    for setup in (
+        CheckSetup(8, 8, True, False),
+        CheckSetup(8, 8, True, True),
+        CheckSetup(15, 15, True, True),
+    ):
+        ms = odds_milliseconds(setup)
+        print(
+            f"exact odds {setup.describe():>22}: median {statistics.median(ms):.2f} ms "
+            f"(max {max(ms):.2f}; goal <= 20 ms for 8 vs 8)"
+        )
+
+
+if __name__ == "__main__":
+    main()
