@@ -21,7 +21,8 @@ demo: $(STAMP)
 	$(BIN)/python -m adjudicator.demo
 
 test: $(STAMP)
-	$(BIN)/ruff check adjudicator tests benchmarks
+	$(BIN)/ruff check adjudicator tests benchmarks models
+	$(BIN)/ruff format --check adjudicator tests benchmarks models
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 

@@ -2,6 +2,7 @@
 
 Run: .venv/bin/python benchmarks/bench_rules.py   (or `make bench`)
 Goals (issue 2): cold start <= 0.4 s (median); 8 vs 8 dice with the bonus <= 20 ms.
+Also: checking a 10-Word Deck submission for typos, compounds and duplicates.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pathlib import Path
 
 from adjudicator.rules.odds import check_odds
 from adjudicator.rules.skill_check import CheckSetup
+from adjudicator.rules.vocabulary import check_submission
+from adjudicator.rules.words import parse_words
 
 RUNS = 9
 
@@ -40,6 +43,18 @@ def odds_milliseconds(setup: CheckSetup, runs: int = 50) -> list[float]:
     return times
 
 
+def submission_milliseconds(runs: int = 50) -> list[float]:
+    deck = parse_words("Fire Ball Metal Mist Lead Speech Decrease Zone Trap Fly Teleport Summon")
+    words = parse_words("Teleprot Fireball Fyre Stone Heart Sliver Ghost Evade Becom Wind")
+    check_submission(words, deck)  # the vocabulary loads once per process
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        check_submission(words, deck)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
 def main() -> None:
     cold = cold_start_seconds()
     print(
@@ -56,6 +71,11 @@ def main() -> None:
             f"exact odds {setup.describe():>22}: median {statistics.median(ms):.2f} ms "
             f"(max {max(ms):.2f}; goal <= 20 ms for 8 vs 8)"
         )
+    ms = submission_milliseconds()
+    print(
+        f"Deck check of 10 submitted Words: median {statistics.median(ms):.2f} ms "
+        f"(max {max(ms):.2f})"
+    )
 
 
 if __name__ == "__main__":

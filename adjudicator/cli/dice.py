@@ -144,24 +144,16 @@ def _print_result(result: CheckResult, seed: int | None) -> None:
     table = Table(title=f"Skill check: {result.setup.describe()}", title_justify="left")
     for column in ("die", "face", "+1", "value", "fate"):
         table.add_column(column)
-    for i, value in enumerate(result.difficulty_values):
-        plus = "+1" if i == result.difficulty_bonus_index else ""
-        table.add_row(
-            f"difficulty #{i + 1}",
-            str(result.difficulty.values[i]),
-            plus,
-            str(value),
-            result.difficulty_die_fate(i),
-        )
-    for i, value in enumerate(result.player_values):
-        plus = "+1" if i == result.player_bonus_index else ""
-        table.add_row(
-            f"player #{i + 1}",
-            str(result.player.values[i]),
-            plus,
-            str(value),
-            result.player_die_fate(i),
-        )
+    sides = (
+        ("difficulty", result.difficulty, result.difficulty_values, result.difficulty_bonus_index,
+         result.difficulty_die_fate),
+        ("player", result.player, result.player_values, result.player_bonus_index,
+         result.player_die_fate),
+    )  # fmt: skip
+    for side, rolled, values, bonus, fate in sides:
+        for i, value in enumerate(values):
+            plus = "+1" if i == bonus else ""
+            table.add_row(f"{side} #{i + 1}", str(rolled.values[i]), plus, str(value), fate(i))
     out.print(table)
     colour = {"full success": "green", "partial success": "yellow", "failure": "red"}
     outcome = result.outcome.value

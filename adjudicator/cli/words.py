@@ -19,12 +19,32 @@ def parse_command(
     ],
     as_json: JsonOption = False,
 ) -> None:
-    """Parse a Word list and show the Words in their normal form.
+    """Parse a Word list, show the Words in their normal form, and flag typos and compounds.
 
     Example: adjudicator words parse "decrease, speech"
     """
+    from adjudicator.rules.vocabulary import check_submission
+
     words = parse_words(text)
+    findings = check_submission(words)
     if as_json:
-        print_json([word.text for word in words])
+        print_json(
+            {
+                "words": [word.text for word in words],
+                "suggestions": [
+                    {
+                        "word": s.word.text,
+                        "kind": s.kind.value,
+                        "message": s.message,
+                        "candidates": [c.text for c in s.candidates],
+                        "score": round(s.score, 3),
+                    }
+                    for s in findings
+                ],
+            }
+        )
         return
-    console().print(f"{len(words)} Words: {format_words(words)}")
+    out = console()
+    out.print(f"{len(words)} Words: {format_words(words)}")
+    for finding in findings:
+        out.print(f"  [yellow]![/] {finding.message}")

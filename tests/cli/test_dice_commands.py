@@ -56,7 +56,16 @@ def test_odds_prints_exact_fractions_that_sum_to_one() -> None:
 
 def test_words_parse_normalises_each_way_of_writing_words() -> None:
     for text in ("[Decrease] [Speech]", "decrease, speech", "DECREASE speech"):
-        assert run_json("words", "parse", text) == ["Decrease", "Speech"]
+        data = run_json("words", "parse", text)
+        assert isinstance(data, dict)
+        assert data == {"words": ["Decrease", "Speech"], "suggestions": []}
+
+
+def test_words_parse_catches_typos_and_compounds() -> None:
+    """ "Instead of Fireball, we cast [Fire] [Ball]." (rulebook, "Fireball vs [Fire] [Ball]")"""
+    shown = runner.invoke(app, ["words", "parse", "Teleprot, Fireball"]).stdout
+    assert "[Teleprot] is not a word we know: did you mean [Teleport]" in shown
+    assert "[Fireball] packs 2 Words: did you mean [Fire] [Ball]?" in shown
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,1 @@
+"""The Battle Board engine: the board graph, movement, ranged attacks, flanking (chapter 3)."""
