@@ -1,0 +1,1 @@
+"""The language layer: intents to concepts, Word coverage, homonym senses. Knows no SQLite."""
