@@ -195,8 +195,8 @@ def load(root: Path = WORDNET) -> WordNet:
                 if not line.startswith(" "):
                     synset = _parse_data_line(line, part)
                     synsets[synset.id] = synset
-        with (root / f"index.{part}").open(encoding="utf-8") as lemmas:
-            for line in lemmas:
+        with (root / f"index.{part}").open(encoding="utf-8") as index_file:
+            for line in index_file:
                 if line.startswith(" "):
                     continue
                 fields = line.split()
