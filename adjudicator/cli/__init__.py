@@ -12,7 +12,7 @@ import typer
 from typer.core import TyperGroup
 
 from adjudicator import __version__
-from adjudicator.cli import dice, models, words
+from adjudicator.cli import dice, evaluate, models, words
 from adjudicator.cli._output import error_console
 from adjudicator.errors import AdjudicatorError
 
@@ -64,6 +64,7 @@ def _root(
 dice.register(app)
 app.add_typer(words.app, name="words")
 app.add_typer(models.app, name="models")
+app.add_typer(evaluate.app, name="eval")
 
 
 def main() -> None:

@@ -1,0 +1,82 @@
+"""`adjudicator eval ...`: accuracy on labeled cases (formats: the benchmarks README).
+
+The commands live beside their subject (`eval_coverage.py`, `eval_senses.py`) and register
+on this group; what they share is here: reading cases, writing predictions, a progress bar.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+from adjudicator.cli._output import error_console
+from adjudicator.errors import InvalidInput
+
+app = typer.Typer(help="Measure accuracy on labeled cases.", no_args_is_help=True)
+
+T = TypeVar("T")
+
+CasesArgument = Annotated[
+    Path, typer.Argument(help="Labeled cases, one JSON object per line.", show_default=False)
+]
+OutOption = Annotated[
+    Path | None, typer.Option("--out", help="Write one prediction line per case here.")
+]
+
+
+class CasesError(InvalidInput):
+    """A cases file that cannot be read: missing, not UTF-8, or a line that is not a case."""
+
+
+def read_cases(path: Path, required: Sequence[str] = ("id",)) -> list[dict[str, Any]]:
+    """Every case of a JSON Lines file; an error names the line and the missing field."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CasesError(f"{path}: no such file") from None
+    except UnicodeDecodeError as error:
+        raise CasesError(f"{path}: not UTF-8 (byte {error.start})") from None
+    cases = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            case = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise CasesError(f"{path}:{number}: not JSON ({error.msg})") from None
+        if not isinstance(case, dict):
+            raise CasesError(f"{path}:{number}: a case is a JSON object")
+        missing = [field for field in required if field not in case]
+        if missing:
+            raise CasesError(f"{path}:{number}: missing {', '.join(missing)}")
+        cases.append(case)
+    if not cases:
+        raise CasesError(f"{path}: no cases")
+    return cases
+
+
+def write_predictions(path: Path | None, predictions: Iterable[dict[str, Any]]) -> None:
+    """One JSON line per prediction, if an output file was asked for."""
+    if path is None:
+        return
+    if not path.parent.is_dir():
+        raise CasesError(f"{path}: the folder {path.parent} does not exist")
+    with path.open("w", encoding="utf-8") as out:
+        for prediction in predictions:
+            out.write(json.dumps(prediction, ensure_ascii=False) + "\n")
+
+
+def with_progress(items: Sequence[T], description: str) -> Iterator[T]:
+    """Iterate `items` with a progress bar on stderr."""
+    columns = (*Progress.get_default_columns()[:1], BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn())  # fmt: skip
+    with Progress(*columns, console=error_console(), transient=True) as progress:
+        task = progress.add_task(description, total=len(items))
+        for item in items:
+            yield item
+            progress.advance(task)
