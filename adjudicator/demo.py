@@ -1,141 +1,152 @@
-"""`make demo`: a short guided tour of the adjudicator, as a Storyteller sees it.
+"""`make demo`: a short session of Words of Power, as the Storyteller sees it.
 
-Each step shows the command a Storyteller would type and its real output; nothing here is
-canned. Run with `python -m adjudicator.demo`.
+Every step is a real command run against a new campaign ledger in a temporary folder, with
+its real output; nothing here is canned. Run with `python -m adjudicator.demo`.
 """
 
 from __future__ import annotations
 
-import random
+import os
 import sys
+import tempfile
+from pathlib import Path
 
 import typer
 from rich.console import Console
 from rich.rule import Rule
 
 from adjudicator.cli import app
-from adjudicator.cli.render import character_sheet
-from adjudicator.errors import AdjudicatorError
-from adjudicator.rules.characters import snazzle
-from adjudicator.rules.deck import Deck, DrawReason, Submission
-from adjudicator.rules.spells import cast, validate_spell
-from adjudicator.rules.vocabulary import check_submission
-from adjudicator.rules.words import format_words, parse_words
 
 
-def run(console: Console, *args: str) -> int:
-    """Show a command line, then run it through the real CLI in this process."""
-    console.print(f"[bold cyan]$ adjudicator {' '.join(_quote(a) for a in args)}[/]")
-    command = typer.main.get_command(app)
-    try:
-        code = command.main(list(args), prog_name="adjudicator", standalone_mode=False)
-    except SystemExit as stop:
-        code = stop.code
-    console.print()
-    return int(code or 0)
+class Table:
+    """Runs commands through the real CLI in this process and shows them as typed."""
 
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.command = typer.main.get_command(app)
+        self.failures = 0
 
-def _quote(arg: str) -> str:
-    return f'"{arg}"' if (" " in arg or "[" in arg or not arg) else arg
+    def say(self, text: str) -> None:
+        self.console.print(f"[italic]{text}[/]")
 
-
-def build_the_deck(console: Console) -> Deck:
-    """Players submit Words; typos and compounds are caught; the Storyteller approves."""
-    console.print(Rule("The Deck", style="dim"))
-    console.print("Snazzle, the rulebook's sample character, joins the table:")
-    console.print(character_sheet(snazzle()))
-    console.print()
-    deck = Deck(session=1)
-    submissions = [  # (player, as first written, as resubmitted after the check)
-        ("Ana", "Teleprot, Fireball, Metal, Mist, Lead", "Teleport, Fire, Ball, Metal, Mist, Lead"),
-        ("Bo", "Speech, Decrease, Zone, Trap, Fly", None),
-    ]
-    for player, text, corrected in submissions:
-        words = parse_words(text)
-        console.print(f"{player} submits {format_words(words)}")
-        for finding in check_submission(words, deck.words):
-            console.print(f"  [yellow]![/] {finding.message}")
-        if corrected is not None:
-            words = parse_words(corrected)
-            console.print(f"{player} fixes it: {format_words(words)}")
-        deck = deck.submit(Submission(player, words))
-    senses = {"Lead": "the heavy grey metal"}
-    for entry in deck.pending:
-        deck = deck.approve(entry.player, entry.word, sense=senses.get(entry.word.text))
-    console.print(
-        f"The Storyteller approves {len(deck.pile)} Words; [Lead] is declared as "
-        f"{senses['Lead']!r}."
-    )
-    deck = deck.shuffle(random.Random(7))
-    deck, card = deck.draw("Snazzle", DrawReason.SKILL_CHECK_FULL_SUCCESS)
-    console.print(f"Snazzle fully succeeded at a check and draws {card}.\n")
-    return deck
-
-
-def cast_spells(console: Console, deck: Deck) -> None:
-    """Spell structure: one Inherent Word, the rest Drawn from the hand, and an intent."""
-    console.print(Rule("Spells: structure first", style="dim"))
-    hero = snazzle()
-    hand = deck.hand("Snazzle")
-    attempts = [
-        (f"[Daze] {hand[0]}", f"daze the guard with a burst of {hand[0].text.lower()}"),
-        ("[Convince] [Steal]", "make him hand me the key"),
-        (f"[Daze] {hand[0]}", ""),
-        ("[Daze] [Teleport]", "blink behind the guard"),
-    ]
-    for words, intent in attempts:
-        console.print(f"Snazzle: {words} — {intent!r}")
+    def run(self, *args: str, expect_error: bool = False) -> None:
+        """Show a command line and run it; count it as a failure if it ends unexpectedly."""
+        shown = " ".join(_shell_word(arg) for arg in args)
+        self.console.print(f"$ adjudicator {shown}", style="bold cyan", markup=False)
         try:
-            spell = validate_spell(
-                parse_words(words), intent, inherent=hero.inherent_words(), hand=hand
-            )
-        except AdjudicatorError as error:
-            console.print(f"  [red]refused:[/] {error.message}")
-            continue
-        hand = cast(spell, hand)
-        console.print(
-            f"  [green]well-formed:[/] {spell.inherent} is Inherent, "
-            f"{format_words(spell.drawn)} drawn and consumed; hand now {format_words(hand) or '—'}"
-        )
-    console.print()
+            code = self.command.main(list(args), prog_name="adjudicator", standalone_mode=False)
+        except SystemExit as stop:
+            code = stop.code
+        failed = bool(code) != expect_error
+        if failed:
+            self.console.print(f"[bold red](demo: unexpected exit code {code})[/]")
+        self.failures += failed
+        self.console.print()
+
+    def chapter(self, title: str) -> None:
+        self.console.print(Rule(title))
+
+
+def _shell_word(arg: str) -> str:
+    """An argument as a person would type it in a POSIX shell: double quotes when needed."""
+    if arg and all(c.isalnum() or c in "-_./=:,@+" for c in arg):
+        return arg
+    escaped = "".join("\\" + c if c in '"\\$`' else c for c in arg)
+    return f'"{escaped}"'
+
+
+def play(table: Table, folder: Path) -> None:
+    """The session, chapter by chapter."""
+    table.chapter("1. The campaign")
+    table.say("A new campaign ledger: one SQLite file, seeded with the rulebook's own rulings.")
+    table.run("init", "--name", "The Shadehill Guard")
+    for player in ("Ana", "Bo", "Cy"):
+        table.run("player", "add", player)
+    table.run("character", "add", "Snazzle", "--player", "Ana", "--snazzle")
+    table.run(
+        "character", "add", "Grusk", "--player", "Bo", "--faction", "Orc",
+        "--tags", "Brave, Loud, Loyal", "--words", "[Summon] [Decrease] [Strike]",
+        "--armor", "Chainmail", "--weapon", "Axe",
+    )  # fmt: skip
+    table.run(
+        "character", "add", "Lirael", "--player", "Cy", "--faction", "Elf",
+        "--tags", "Patient, Curious, Proud", "--words", "[Metal] [Fire] [Heal]",
+        "--armor", "Cloth", "--weapon", "Crossbow",
+    )  # fmt: skip
+    table.run("session", "start", "--title", "The ambush at the mill")
+
+    table.say("Each player submits 5-10 Words for the Deck. Ana's list has a typo and a compound:")
+    table.run("deck", "submit", "Ana", "Teleprot, Fireball, Mist, Stone, Lead", expect_error=True)
+    table.run(
+        "deck", "submit", "Ana", "Teleport, Fire, Ball, Mist, Stone, Lead",
+        "--sense", "Lead=the heavy grey metal",
+    )  # fmt: skip
+    table.run("deck", "submit", "Bo", "Speech, Fly, Zone, Wall, Shadow")
+    table.run("deck", "submit", "Cy", "Ball, Trap, Mist, Person, Heart")
+    table.say(
+        "Approved cards join the bottom of the pile. For a story that repeats, this demo deals"
+        " in approval order; at a real table the Storyteller runs `deck shuffle` first."
+    )
+    table.run("deck", "approve", "Cy", "[Ball] [Trap] [Mist]")
+    table.run("deck", "approve", "Ana", "[Mist] [Lead] [Stone]")
+    table.run("deck", "approve", "Bo", "[Speech] [Fly]")
+    for player in ("Ana", "Bo", "Cy"):
+        table.run("deck", "approve", player)
+    table.say("Full successes and killing blows earlier in the evening drew these cards:")
+    for player, times in (("Cy", 4), ("Ana", 2), ("Bo", 2)):
+        for _ in range(times):
+            table.run("deck", "draw", player, "--for", "full-success")
+    table.run("deck", "status")
+
+    table.chapter("2. Rulings")
+    table.say("Lirael's [Metal] is Inherent; [Mist] comes from Cy's hand and is spent.")
+    table.run(
+        "ruling", "add", "--caster", "Lirael", "[Metal] [Mist]",
+        "fill the corridor with a metal mist that shreds anyone who moves through it",
+        "--approve", "--area", "one ring of the Battle Board", "--damage", "1",
+        "--reason", "the rulebook's own example",
+    )  # fmt: skip
+    table.say("A veto spends nothing; the Storyteller names the missing Word:")
+    table.run(
+        "ruling", "add", "--caster", "Lirael", "[Fire] [Ball]", "trap a balloon with fire",
+        "--veto", "--needs", "Trap", "--reason", "nothing covers 'trap'",
+    )  # fmt: skip
+    table.run("session", "end")
+    table.run("session", "start", "--title", "The foundry")
+    table.say("Before it comes up again, the Storyteller changes a policy openly:")
+    table.run(
+        "policy", "announce", "Conjuring metal from nothing now needs [Summon]",
+        "--supersedes", "R1", "--concept", "Summon",
+    )  # fmt: skip
+    table.run(
+        "ruling", "add", "--caster", "Lirael", "[Metal] [Mist]",
+        "choke the foundry hall with a mist of metal shards that cuts whoever walks in it",
+        "--veto", "--needs", "Summon", "--reason", "policy P1",
+    )  # fmt: skip
+    table.run("ruling", "list", "--session", "1")
+    table.run("ruling", "list", "--session", "2")
+    table.run("ledger", "verify")
+
+    table.chapter("3. The ruling log")
+    markdown, html = folder / "ruling-log.md", folder / "ruling-log.html"
+    table.run("export", "--format", "md", "--out", str(markdown))
+    table.run("export", "--format", "html", "--out", str(html))
+    table.say(f"Markdown (an Obsidian note): {markdown}")
+    table.say(f"HTML (one self-contained file): {html}")
 
 
 def main() -> int:
     console = Console(highlight=False)
-    console.print(Rule("Words of Power Adjudicator — a short tour"))
-
-    console.print(Rule("Skill checks", style="dim"))
-    console.print(
-        "The player wants to lie to someone who already hates them: 1d6 base + 1d6 for the"
-        " unfavourable condition. They play [Convince]: 2d6 against 2d6. First the odds:"
-    )
-    failures = run(console, "odds", "-d", "2", "-p", "2")
-    console.print("The dice hit the table (entered by hand, as they fell):")
-    failures += run(
-        console, "check", "-d", "2", "-p", "2", "--difficulty-roll", "3 5", "--player-roll", "4 2"
-    )
-    console.print(
-        "Spotting the hidden Orc: 1d6 base, 1d6 for his camouflage, 1d6 for his [Hide], +1 on"
-        " a die because he is literally hiding. One player die can beat one of them at most:"
-    )
-    failures += run(console, "odds", "-d", "3", "--bonus-against")
-    failures += run(
-        console, "check", "-d", "3", "--bonus-against", "--bonus-on", "1",
-        "--difficulty-roll", "1 3 4", "--player-roll", "5",
-    )  # fmt: skip
-    console.print("A roll of the tool's own dice, repeatable from its seed:")
-    failures += run(console, "roll", "3d6", "--seed", "7")
-
-    console.print(Rule("Words", style="dim"))
-    failures += run(console, "words", "parse", "decrease, SPEECH")
-    console.print("A malformed list is refused, pointing at the problem:")
-    run(console, "words", "parse", "[Fire Ball]")
-
-    deck = build_the_deck(console)
-    cast_spells(console, deck)
-
-    console.print(Rule("Done"))
-    return 1 if failures else 0
+    console.print(Rule("Words of Power Adjudicator: a session at the table", style="bold"))
+    folder = Path(tempfile.mkdtemp(prefix="wop-demo-"))
+    ledger = folder / "campaign.sqlite"
+    os.environ["ADJUDICATOR_LEDGER"] = str(ledger)  # every command below uses this campaign
+    console.print(f"[bold cyan]$ export ADJUDICATOR_LEDGER={ledger}[/]\n")
+    table = Table(console)
+    play(table, folder)
+    table.chapter("Done")
+    console.print(f"The campaign and its log are in {folder}")
+    return 1 if table.failures else 0
 
 
 if __name__ == "__main__":

@@ -1,20 +1,24 @@
 """`make demo` runs `python -m adjudicator.demo`: it must finish cleanly and tell its story."""
 
+import os
 import subprocess
 import sys
 
 
-def test_the_demo_runs_to_the_end_and_exits_zero() -> None:
+def test_the_demo_plays_a_session_against_a_new_ledger_and_exits_zero() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "adjudicator.demo"],
         capture_output=True,
         text=True,
-        timeout=120,
-        env={"COLUMNS": "100", "PATH": ""},
+        timeout=300,
+        env={**os.environ, "COLUMNS": "100", "ADJUDICATOR_LEDGER": ""},
     )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "Partial success: 1 of 2 difficulty dice defeated" in done.stdout
-    assert "did you mean [Fire] [Ball]?" in done.stderr + done.stdout
-    assert "Snazzle (level 1)" in done.stdout
-    assert "[Teleprot] is not a word we know: did you mean [Teleport]" in done.stdout
-    assert "refused: Inherent Words cannot be combined with each other" in done.stdout
+    out = done.stdout + done.stderr
+    assert done.returncode == 0, out
+    assert "(demo: unexpected" not in out
+    assert "[Teleprot] is not a word we know: did you mean [Teleport]" in out
+    assert "[Fireball] packs 2 Words: did you mean [Fire] [Ball]?" in out
+    assert "Recorded R1: [Metal] [Mist] approved" in out
+    assert "R1 is now superseded by P1" in out
+    assert "The ledger is intact" in out
+    assert "ruling-log.md" in out and "ruling-log.html" in out

@@ -12,7 +12,18 @@ import typer
 from typer.core import TyperGroup
 
 from adjudicator import __version__
-from adjudicator.cli import dice, evaluate, models, words
+from adjudicator.cli import (
+    dice,
+    evaluate,
+    ledger_admin,
+    ledger_campaign,
+    ledger_characters,
+    ledger_deck,
+    ledger_io,
+    ledger_rulings,
+    models,
+    words,
+)
 from adjudicator.cli._output import error_console
 from adjudicator.errors import AdjudicatorError
 
@@ -63,6 +74,12 @@ def _root(
 
 dice.register(app)
 app.add_typer(words.app, name="words")
+ledger_campaign.register(app)  # init, session, player
+app.add_typer(ledger_characters.app, name="character")
+app.add_typer(ledger_deck.app, name="deck")
+ledger_rulings.register(app)  # ruling, policy
+ledger_io.register(app)  # export, import
+app.add_typer(ledger_admin.app, name="ledger")
 app.add_typer(models.app, name="models")
 app.add_typer(evaluate.app, name="eval")
 

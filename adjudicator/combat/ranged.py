@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from adjudicator.combat.board import EMPTY_LAYOUT, Board, Layout, Space, SpaceLike, space_set
-from adjudicator.combat.movement import shortest_paths
+from adjudicator.combat.movement import PathTree, shortest_paths
 from adjudicator.errors import AdjudicatorError
 from adjudicator.rules.dice import HIT_DIE_LADDER, DiceError, Ladder
 
@@ -158,6 +158,13 @@ def ranged_shot(
         terminal=space_set(occupied) | layout.blocked,
         goal=goal,
     )
+    return _rule_on_path(tree, origin, goal, base, ladder, max_range_die)
+
+
+def _rule_on_path(
+    tree: PathTree, origin: Space, goal: Space, base: int, ladder: Ladder, max_range_die: int | None
+) -> RangedShot:
+    """The shot along the tree's cheapest clear path to `goal`, or the error that forbids it."""
     path = tree.path_to(goal)
     if path is None:
         raise NoClearPath(origin, goal)
@@ -200,6 +207,36 @@ def possible_shots(
                     layout=layout,
                 )
             )
+        except RangedAttackError:
+            continue
+    return tuple(shots)
+
+
+def shots_from(
+    board: Board,
+    attacker: SpaceLike,
+    targets: Iterable[SpaceLike],
+    occupied: Iterable[SpaceLike],
+    ladder: Ladder = HIT_DIE_LADDER,
+    max_range_die: int | None = None,
+    *,
+    hit_die: int | None = None,
+    layout: Layout = EMPTY_LAYOUT,
+) -> tuple[RangedShot, ...]:
+    """`possible_shots` with one path search shared by every target: the same shots, for
+    listing a unit's legal attacks quickly. `occupied` should hold every standing unit."""
+    origin = board.space(attacker)
+    base = ladder.sides[0] if hit_die is None else hit_die
+    ladder.index(base)
+    if max_range_die is not None:
+        ladder.index(max_range_die)
+    tree = shortest_paths(board, origin, terminal=space_set(occupied) | layout.blocked)
+    shots = []
+    for goal in sorted(space_set(targets)):
+        if goal == origin or (goal.ring == origin.ring and board.is_adjacent(origin, goal)):
+            continue
+        try:
+            shots.append(_rule_on_path(tree, origin, goal, base, ladder, max_range_die))
         except RangedAttackError:
             continue
     return tuple(shots)

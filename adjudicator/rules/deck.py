@@ -82,8 +82,11 @@ class DrawRefused(DeckError):
     land the killing blow on an enemy." Nothing else draws."""
 
     def __init__(self, reason: object) -> None:
-        allowed = ", ".join(known.value for known in DrawReason)
-        super().__init__(f"{reason!r} does not draw a Word", hint=f"a draw needs one of {allowed}")
+        super().__init__(
+            f"{reason!r} does not draw a Word",
+            hint="only a full success at a Skill Check (full-success) or a killing blow "
+            "(killing-blow) draws one",
+        )
         self.reason = reason
 
 
@@ -114,9 +117,13 @@ class DrawReason(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> DrawReason:
-        """Read a reason by its value ("killing_blow"); anything else is refused."""
+        """Read a reason as people type it: "killing-blow", "kill", "full-success", "success"
+        (or the value itself); anything else is refused."""
+        key = text.strip().lower().replace("-", "_").replace(" ", "_")
+        aliases = {"kill": "killing_blow", "full_success": "skill_check_full_success",
+                   "success": "skill_check_full_success"}  # fmt: skip
         try:
-            return cls(text.strip().lower())
+            return cls(aliases.get(key, key))
         except ValueError:
             raise DrawRefused(text) from None
 

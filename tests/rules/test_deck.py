@@ -304,3 +304,14 @@ def test_a_deck_round_trips_through_to_dict(deck: Deck) -> None:
     again = Deck.from_dict(json.loads(json.dumps(deck.to_dict())))
     assert again == deck
     assert again.to_dict() == deck.to_dict()
+
+
+def test_draw_reasons_read_as_people_type_them() -> None:
+    """ "Players ... will draw from the Deck any time they fully succeed at a Skill Check or
+    land the killing blow on an enemy." """
+    for text in ("killing-blow", "Killing Blow", "kill", "killing_blow"):
+        assert DrawReason.parse(text) is DrawReason.KILLING_BLOW
+    for text in ("full-success", "success", "skill_check_full_success"):
+        assert DrawReason.parse(text) is DrawReason.SKILL_CHECK_FULL_SUCCESS
+    with pytest.raises(DrawRefused, match="'luck' does not draw a Word"):
+        DrawReason.parse("luck")

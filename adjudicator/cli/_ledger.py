@@ -1,0 +1,98 @@
+"""What every ledger command shares: the `--ledger` option, opening the ledger, `--sense`.
+
+The ledger package is imported inside the functions, so commands that never touch a ledger
+(`roll`, `odds`) do not pay for loading SQLite and sqlite-utils.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+
+from adjudicator.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from adjudicator.ledger.database import Ledger
+    from adjudicator.rules.words import Word
+
+#: The `--ledger` option every ledger command takes.
+LedgerOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--ledger",
+        envvar="ADJUDICATOR_LEDGER",
+        help="The campaign ledger file (default: $ADJUDICATOR_LEDGER, else ./campaign.sqlite).",
+        show_default=False,
+        dir_okay=False,
+    ),
+]
+
+#: `--sense WORD=MEANING`, repeatable: the meaning declared for a homonym.
+SenseOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--sense",
+        help='A homonym\'s meaning, as WORD=MEANING: --sense "Lead=the metal". Repeatable.',
+        show_default=False,
+    ),
+]
+
+
+def console() -> Console:
+    """A console that prints text as it is: names, intents and Words are user text, and
+    "[bold]" in an intent must not become a style (styles go through `rich.text.Text`)."""
+    return Console(highlight=False, markup=False)
+
+
+def ledger_path(option: Path | None) -> Path:
+    """`--ledger`, else `ADJUDICATOR_LEDGER`, else ./campaign.sqlite."""
+    from adjudicator.ledger.database import resolve_path
+
+    return resolve_path(option, os.environ)
+
+
+@contextmanager
+def opened(option: Path | None) -> Iterator[Ledger]:
+    """The ledger named by `--ledger` (or the environment, or the default), open for a command."""
+    from adjudicator.ledger.database import open_ledger
+
+    ledger = open_ledger(ledger_path(option))
+    try:
+        yield ledger
+    finally:
+        ledger.close()
+
+
+def parse_senses(values: list[str] | None) -> dict[str, str]:
+    """`--sense` values as {Word text: meaning}; each must read WORD=MEANING."""
+    from adjudicator.rules.words import Word
+
+    senses: dict[str, str] = {}
+    for value in values or []:
+        word, equals, meaning = value.partition("=")
+        if not equals or not word.strip() or not meaning.strip():
+            raise InvalidInput(
+                f"--sense {value!r} is not WORD=MEANING", hint='write --sense "Lead=the metal"'
+            )
+        text = Word(word.strip().strip("[]")).text
+        if text in senses:
+            raise InvalidInput(f"--sense gives [{text}] two meanings")
+        senses[text] = " ".join(meaning.split())
+    return senses
+
+
+def with_senses(words: tuple[Word, ...], senses: dict[str, str]) -> tuple[Word, ...]:
+    """The Words with their declared senses; a sense for a Word not listed is an error."""
+    texts = {word.text for word in words}
+    stray = [text for text in senses if text not in texts]
+    if stray:
+        raise InvalidInput(f"--sense names [{stray[0]}], which is not among the Words given")
+    return tuple(
+        word.with_sense(senses[word.text]) if word.text in senses else word for word in words
+    )

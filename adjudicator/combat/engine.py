@@ -1,0 +1,226 @@
+"""`Combat`: a fight as a history of commands, each a group of events, with undo and redo.
+
+Like python-chess's `Board.push`/`pop`: `play(command)` checks the command against the
+current state and appends its events; `undo()` takes the last command's events back and
+`redo()` plays the same events again (the same dice, no new rolls). The state is the fold of
+the events (`history.replay`), kept per command so undo is instant; `state_at(n)` replays any
+prefix. The history serialises to JSON (`to_dict`) and comes back with `from_dict`, which is
+how the ledger stores a fight.
+
+    combat = Combat()                       # the rulebook; Combat("wop-draft") for the draft
+    combat.play(AddUnit(npc(...)))
+    combat.play(Begin(), SeededDice(random.Random(7)))
+    combat.legal_commands()                 # what the acting unit may do
+    combat.log()                            # one line per event
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Final
+
+from adjudicator.combat import (
+    actions,
+    attacks,
+    counterspell,
+    initiative,
+    setup,
+    special,
+    storyteller,
+)
+from adjudicator.combat import commands as c
+from adjudicator.combat.dice_source import DiceSource, NoDice
+from adjudicator.combat.errors import CombatError, NothingToRedo, NothingToUndo
+from adjudicator.combat.events import CombatCreated, Event
+from adjudicator.combat.history import event_from_dict, replay
+from adjudicator.combat.hit_odds import HitOdds, attack_odds
+from adjudicator.combat.legal import legal_commands
+from adjudicator.combat.record import RecordError
+from adjudicator.combat.rulesets import DEFAULT_REGISTRY, Ruleset, RulesetRegistry
+from adjudicator.combat.state import CombatState
+from adjudicator.combat.transaction import Transaction
+
+Handler = Callable[[Transaction, Any], None]
+
+#: Which function resolves each kind of command.
+HANDLERS: Final[Mapping[type[c.Command], Handler]] = MappingProxyType(
+    {
+        c.AddUnit: setup.add_unit,
+        c.Place: setup.place,
+        c.ChooseEntry: setup.choose_entry,
+        c.SetFormation: setup.set_formation,
+        c.DeployFormation: setup.deploy_formation,
+        c.SetAwareness: setup.set_awareness,
+        c.PlaceHazard: setup.place_hazard,
+        c.ClearHazards: setup.clear_hazards,
+        c.Begin: initiative.begin,
+        c.OpeningStrike: initiative.opening_strike,
+        c.EndTurn: initiative.end_turn,
+        c.Move: actions.move,
+        c.Draw: actions.draw,
+        c.Stow: actions.stow,
+        c.Drop: actions.drop,
+        c.Act: actions.act,
+        c.Flee: actions.flee,
+        c.ChangeStance: actions.change_stance,
+        c.Defend: attacks.defend,
+        c.Attack: attacks.attack,
+        c.Grab: special.grab,
+        c.BreakFree: special.break_free,
+        c.Release: special.release,
+        c.ResistDeath: special.resist_death,
+        c.HealMaim: special.heal_maim,
+        c.Cast: counterspell.cast,
+        c.Counter: counterspell.counter,
+        c.Resolve: counterspell.resolve,
+        c.Reinforce: storyteller.reinforce,
+        c.DeclareDead: storyteller.declare_dead,
+        c.DealDamage: storyteller.deal,
+        c.Relocate: storyteller.relocate,
+        c.Remove: storyteller.remove,
+        c.EndCombat: storyteller.end_combat,
+        c.Rest: storyteller.rest,
+    }
+)
+
+
+def resolve(
+    state: CombatState, rules: Ruleset, command: c.Command, dice: DiceSource | None = None
+) -> tuple[Event, ...]:
+    """The events `command` produces from `state`, or the `CombatError` that refuses it.
+
+    Pure apart from the dice: nothing is changed; `Combat.play` commits the result.
+    """
+    return _run(state, rules, command, dice).events_tuple()
+
+
+def _run(
+    state: CombatState, rules: Ruleset, command: c.Command, dice: DiceSource | None
+) -> Transaction:
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise CombatError(f"{type(command).__name__} is not a combat command")
+    source = NoDice() if dice is None else dice
+    tx = Transaction(state, rules, source)
+    handler(tx, command)
+    source.finish()
+    return tx
+
+
+class Combat:
+    """One fight: its ruleset, its history of commands (each a group of events), redo stack."""
+
+    def __init__(self, ruleset: str = "rulebook", registry: RulesetRegistry = DEFAULT_REGISTRY):
+        self.rules = registry.get(ruleset)
+        created = CombatCreated(self.rules.name)
+        self._groups: list[tuple[Event, ...]] = [(created,)]
+        self._states: list[CombatState] = [replay((created,))]
+        self._redo: list[tuple[Event, ...]] = []
+
+    # --- history ----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> CombatState:
+        return self._states[-1]
+
+    @property
+    def history(self) -> tuple[tuple[Event, ...], ...]:
+        """The events of each command, oldest first (the first group creates the combat)."""
+        return tuple(self._groups)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(event for group in self._groups for event in group)
+
+    def state_at(self, count: int) -> CombatState:
+        """The state after the first `count` events: replay to any point of the fight."""
+        return replay(self.events[: max(1, count)])
+
+    def log(self) -> tuple[str, ...]:
+        """The exact log: one numbered line per event."""
+        return tuple(f"{i:>4}. {event.describe()}" for i, event in enumerate(self.events, 1))
+
+    # --- commands ---------------------------------------------------------------------------
+
+    def play(self, command: c.Command, dice: DiceSource | None = None) -> tuple[Event, ...]:
+        """Check and apply a command; its events, or a `CombatError` and no change."""
+        tx = _run(self.state, self.rules, command, dice)
+        events = tx.events_tuple()
+        self._groups.append(events)
+        self._states.append(tx.state)
+        self._redo.clear()
+        return events
+
+    def preview(self, command: c.Command, dice: DiceSource | None = None) -> CombatState:
+        """The state the command would lead to, without playing it."""
+        return replay(resolve(self.state, self.rules, command, dice), self.state)
+
+    def legal_commands(self) -> tuple[c.Command, ...]:
+        return legal_commands(self.state, self.rules)
+
+    def odds(self, attacker: str, target: str, weapon: str | None = None) -> HitOdds:
+        """Exact hit-zone odds of an attack from where the two stand now."""
+        return attack_odds(self.state, self.rules, attacker, target, weapon)
+
+    def _commit(self, events: tuple[Event, ...]) -> None:
+        self._groups.append(events)
+        self._states.append(replay(events, self.state))
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self._groups) > 1
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> tuple[Event, ...]:
+        """Take back the last command; its events."""
+        if not self.can_undo:
+            raise NothingToUndo("there is no command to undo")
+        self._states.pop()
+        events = self._groups.pop()
+        self._redo.append(events)
+        return events
+
+    def redo(self) -> tuple[Event, ...]:
+        """Play the last undone command again, with the same dice."""
+        if not self._redo:
+            raise NothingToRedo("there is no undone command to redo")
+        events = self._redo.pop()
+        self._commit(events)
+        return events
+
+    # --- storage ----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.rules.name,
+            "history": [[event.to_dict() for event in group] for group in self._groups],
+        }
+
+    @classmethod
+    def from_history(
+        cls,
+        groups: Sequence[Sequence[Event]],
+        registry: RulesetRegistry = DEFAULT_REGISTRY,
+    ) -> Combat:
+        """A combat rebuilt from its stored events (they are facts: no rule is re-checked)."""
+        if not groups or not groups[0] or not isinstance(groups[0][0], CombatCreated):
+            raise RecordError("a combat's history starts with its combat_created event")
+        first = groups[0][0]
+        combat = cls(first.ruleset, registry)
+        for group in groups[1:]:
+            combat._commit(tuple(group))
+        return combat
+
+    @classmethod
+    def from_dict(
+        cls, data: Mapping[str, Any], registry: RulesetRegistry = DEFAULT_REGISTRY
+    ) -> Combat:
+        history = data.get("history")
+        if not isinstance(history, list):
+            raise RecordError("a stored combat has a 'history' list")
+        groups = [[event_from_dict(event) for event in group] for group in history]
+        return cls.from_history(groups, registry)

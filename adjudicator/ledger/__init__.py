@@ -1,0 +1,33 @@
+"""The campaign ledger: one SQLite file per campaign, append-only and hash-chained.
+
+Modules, in dependency order:
+- `database`: open/create the file, PRAGMAs, write transactions with retry, backup.
+- `migrations`: the schema as named, ordered migrations.
+- `records`: the hash chain every record joins, and `verify`.
+- `sessions`: sessions of play and players; `decks`: the Deck and hands per session;
+  `characters`: character sheets as versions.
+- `rulings`, `policies`: the Storyteller's rulings, their statuses, policy announcements.
+- `canon`: the rulebook's own examples; `campaign`: `init_campaign` and the summary.
+- `export`, `book`: the ruling log as JSON, CSV, Markdown and HTML; `importing`: JSON back in.
+
+Every function takes the open `Ledger` explicitly; nothing here holds global state.
+
+Decisions where the issue is silent:
+- Everything is a chained, append-only record, not only rulings and policies: the campaign,
+  a session's start and its end, players, characters and each version of their sheet, each
+  version of a session's Deck, homonym declarations, ruling statuses. `verify` covers it all.
+- Ids: campaign rulings R1, R2, ...; the rulebook's canon C1...C15 (the same in every
+  ledger, so the campaign's first ruling is still R1); policies P1, P2, ...
+- A ruling is recorded in the open session. A policy goes to the open session, else to the
+  one just played (announced between sessions, it precedes the next), else to none.
+- Each character belongs to one player; a spell's Drawn Words come from that player's hand.
+  Structural checks apply to vetoes too; a veto spends nothing, an approval spends the
+  Drawn Words in the same transaction as the ruling.
+- A ruling's status is its latest status record (standing if none). A correction is a new
+  ruling whose status record supersedes the old one; a policy supersedes those it names.
+- `--word` filters match the Words a ruling used and the Words its veto said were missing.
+- Writes use `synchronous=FULL`: a ruling reported as recorded survives a power cut.
+- Import restores into a new ledger (or one with no records), never merges; every hash in
+  the file is recomputed and must match. A filtered JSON export is for reading only.
+- Exports carry no export time, so the same ledger always exports the same bytes.
+"""

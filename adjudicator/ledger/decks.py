@@ -1,0 +1,322 @@
+"""The Deck of each session and the players' hands, kept as append-only versions.
+
+Storage decision: every change to the Deck (a submission, an approval, a shuffle, a draw, a
+trade, Words spent on a spell or a level) appends the whole `Deck.to_dict()` as a new
+version of that session's Deck, with a line saying what changed. A Deck is small (tens of
+cards) and every rule about it already lives in `rules.deck`, so storing its state whole
+keeps the ledger a faithful history with no second copy of the rules in SQL.
+
+A session's first version is written by its first change. Until then its Deck is a new,
+empty one that keeps the hands of the previous session's last Deck ("The 'Deck' is the
+collection of words that is built at the start of each session"; hands are the players' own).
+Homonym meanings declared on the way into the Deck are also recorded in `word_senses`, the
+campaign's inventory of declared senses.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.errors import InvalidInput
+from adjudicator.ledger import records
+from adjudicator.ledger.database import Ledger, guarded, write
+from adjudicator.ledger.errors import SessionError, SubmissionFlagged
+from adjudicator.ledger.sessions import (
+    Player,
+    Session,
+    get_player,
+    latest_session,
+    require_open_session,
+)
+from adjudicator.rules.deck import Deck, DrawReason, Submission, Verdict
+from adjudicator.rules.words import Word, format_words
+
+if TYPE_CHECKING:
+    from adjudicator.rules.vocabulary import Suggestion
+
+
+@dataclass(frozen=True)
+class DeckVersion:
+    """One session's Deck as of its `version` (0: not stored yet, inherited from before)."""
+
+    session: int
+    version: int
+    deck: Deck
+    change: str
+    recorded_at: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "session": self.session,
+            "version": self.version,
+            "change": self.change,
+            "recorded_at": self.recorded_at,
+            "deck": self.deck.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class SenseDeclaration:
+    """ "If you submit a word that's a homonym, such as 'lead', be sure to specify which one
+    you mean": a Word, the meaning declared for it, by whom and when."""
+
+    word: str
+    sense: str
+    player: str | None
+    session: int | None
+    declared_at: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "word": self.word,
+            "sense": self.sense,
+            "player": self.player,
+            "session": self.session,
+            "declared_at": self.declared_at,
+        }
+
+
+def current_deck(ledger: Ledger, session: int | None = None) -> DeckVersion:
+    """The Deck of `session` (default: the open session, else the latest one) as it is now."""
+    if session is None:
+        latest = latest_session(ledger)
+        if latest is None:
+            raise SessionError(
+                "there is no Deck before the first session", hint="adjudicator session start"
+            )
+        session = latest.number
+    with guarded(ledger.path):
+        row = ledger.db.execute(
+            "SELECT version, deck, change, recorded_at FROM deck_versions WHERE session = ? "
+            "ORDER BY version DESC LIMIT 1",
+            (session,),
+        ).fetchone()
+        if row is not None:
+            version, deck, change, recorded_at = row
+            return DeckVersion(
+                session, version, Deck.from_dict(json.loads(deck)), change, recorded_at
+            )
+        before = ledger.db.execute(
+            "SELECT deck FROM deck_versions WHERE session < ? ORDER BY session DESC, version DESC "
+            "LIMIT 1",
+            (session,),
+        ).fetchone()
+    hands = () if before is None else Deck.from_dict(json.loads(before[0])).hands
+    return DeckVersion(session, 0, Deck(session=session, hands=hands), "new Deck", None)
+
+
+def hand_of(ledger: Ledger, player: str) -> tuple[Word, ...]:
+    """The Drawn Words `player` holds now."""
+    known = get_player(ledger, player)
+    latest = latest_session(ledger)
+    if latest is None:
+        return ()
+    return current_deck(ledger, latest.number).deck.hand(known.name)
+
+
+def save_deck(ledger: Ledger, before: DeckVersion, deck: Deck, change: str) -> DeckVersion:
+    """Append `deck` as the next version after `before`. Call inside `write(ledger)`."""
+    version = before.version + 1
+    now = ledger.now()
+    row: dict[str, records.Value] = {
+        "session": before.session,
+        "version": version,
+        "deck": records.canonical_json(deck.to_dict()),
+        "change": change,
+        "recorded_at": now,
+    }
+    records.append(ledger, "deck_version", f"session {before.session} Deck v{version}", row)
+    return DeckVersion(before.session, version, deck, change, now)
+
+
+def spend(ledger: Ledger, player: Player, words: Sequence[Word], change: str) -> DeckVersion:
+    """Consume Drawn Words from a hand (a spell, a level). Call inside `write(ledger)`."""
+    session = require_open_session(ledger, "spending Drawn Words")
+    before = current_deck(ledger, session.number)
+    return save_deck(ledger, before, before.deck.spend(player.name, words), change)
+
+
+def _change(
+    ledger: Ledger, action: str, apply: Callable[[Deck, Session], tuple[Deck, str]]
+) -> DeckVersion:
+    """Read the open session's Deck, apply one rules operation, append the result."""
+    with write(ledger):
+        session = require_open_session(ledger, action)
+        before = current_deck(ledger, session.number)
+        deck, change = apply(before.deck, session)
+        return save_deck(ledger, before, deck, change)
+
+
+def check_words(ledger: Ledger, words: Sequence[Word]) -> tuple[Suggestion, ...]:
+    """Typos, compounds and duplicates against the current Deck, for the Storyteller to weigh."""
+    from adjudicator.rules.vocabulary import check_submission
+
+    latest = latest_session(ledger)
+    deck_words = () if latest is None else current_deck(ledger, latest.number).deck.words
+    return check_submission(words, deck_words)
+
+
+def submit(
+    ledger: Ledger, player: str, words: Sequence[Word], *, as_written: bool = False
+) -> DeckVersion:
+    """A player's 5-10 Words for the Deck, awaiting approval; their declared senses recorded.
+
+    Likely typos ("Teleprot") and compounds ("Fireball") refuse the submission, so the player
+    can fix them before anything is recorded, unless they keep them `as_written`.
+    """
+    from adjudicator.rules.vocabulary import SuggestionKind
+
+    who = get_player(ledger, player)
+    submission = Submission(who.name, tuple(words))
+    doubtful = (SuggestionKind.TYPO, SuggestionKind.COMPOUND)
+    flagged = [s.message for s in check_words(ledger, submission.words) if s.kind in doubtful]
+    if flagged and not as_written:
+        raise SubmissionFlagged(who.name, flagged)
+
+    def apply(deck: Deck, session: Session) -> tuple[Deck, str]:
+        for word in submission.words:
+            if word.sense is not None:
+                declare_sense(ledger, word, who.name, session.number)
+        return deck.submit(submission), f"{who.name} submitted {_listed(submission.words)}"
+
+    return _change(ledger, "submitting Words", apply)
+
+
+def approve(
+    ledger: Ledger,
+    player: str,
+    words: Sequence[Word] | None = None,
+    senses: Mapping[str, str] | None = None,
+) -> DeckVersion:
+    """Approve a player's pending Words (all of them when `words` is None), each card joining
+    the pile with the meaning declared for it in `senses` (Word text -> meaning), if any."""
+    who = get_player(ledger, player)
+    senses = {Word(text).text: meaning for text, meaning in (senses or {}).items()}
+
+    def apply(deck: Deck, session: Session) -> tuple[Deck, str]:
+        pending = [e.word for e in deck.pending if e.player == who.name]
+        chosen = list(pending if words is None else words)
+        if not chosen:
+            raise InvalidInput(f"{who.name} has no Words awaiting approval")
+        stray = [text for text in senses if Word(text) not in chosen]
+        if stray:
+            raise InvalidInput(f"--sense names Words not being approved: {', '.join(stray)}")
+        approved = []
+        for word in chosen:
+            sense = senses.get(word.text)
+            deck = deck.approve(who.name, word, sense=sense)
+            if sense is not None:
+                declare_sense(ledger, word.with_sense(sense), who.name, session.number)
+            approved.append(word.with_sense(sense) if sense else word)
+        return deck, f"approved {who.name}'s {_listed(approved)}"
+
+    return _change(ledger, "approving Words", apply)
+
+
+def reject(
+    ledger: Ledger, player: str, words: Sequence[Word], note: str | None = None
+) -> DeckVersion:
+    """Reject a player's pending Words, with the Storyteller's reason."""
+    who = get_player(ledger, player)
+    if not words:
+        raise InvalidInput("name the Words to reject")
+
+    def apply(deck: Deck, session: Session) -> tuple[Deck, str]:
+        for word in words:
+            deck = deck.reject(who.name, word, note=note)
+        return deck, f"rejected {who.name}'s {_listed(words)}" + (f": {note}" if note else "")
+
+    return _change(ledger, "rejecting Words", apply)
+
+
+def shuffle(ledger: Ledger, seed: int) -> DeckVersion:
+    """Shuffle the pile with `random.Random(seed)`; the seed is recorded, so it can be replayed."""
+
+    def apply(deck: Deck, session: Session) -> tuple[Deck, str]:
+        return deck.shuffle(random.Random(seed)), f"shuffled with seed {seed}"
+
+    return _change(ledger, "shuffling the Deck", apply)
+
+
+def draw(ledger: Ledger, player: str, reason: DrawReason) -> tuple[DeckVersion, Word]:
+    """The top card into a player's hand, for a full Skill Check success or a killing blow."""
+    who = get_player(ledger, player)
+    drawn: list[Word] = []
+
+    def apply(deck: Deck, session: Session) -> tuple[Deck, str]:
+        deck, card = deck.draw(who.name, reason)
+        drawn.append(card)
+        return deck, f"{who.name} drew {card} ({reason.value})"
+
+    version = _change(ledger, "drawing a Word", apply)
+    return version, drawn[0]
+
+
+def trade(
+    ledger: Ledger, giver: str, receiver: str, words: Sequence[Word], *, during_rest: bool
+) -> DeckVersion:
+    """Give Drawn Words to another player: "Players may also trade Words they've drawn from the
+    Deck amongst each other" during a rest."""
+    source, target = get_player(ledger, giver), get_player(ledger, receiver)
+
+    def apply(deck: Deck, session: Session) -> tuple[Deck, str]:
+        traded = deck.trade(source.name, target.name, words, during_rest=during_rest)
+        return traded, f"{source.name} gave {target.name} {_listed(words)} at a rest"
+
+    return _change(ledger, "trading Words", apply)
+
+
+def declare_sense(ledger: Ledger, word: Word, player: str | None, session: int | None) -> None:
+    """Record the meaning declared for a homonym. Call inside `write(ledger)`."""
+    if word.sense is None:
+        return
+    row: dict[str, records.Value] = {
+        "word": word.text,
+        "sense": word.sense,
+        "player": player,
+        "session": session,
+        "declared_at": ledger.now(),
+    }
+    records.append(ledger, "word_sense", f"[{word.text}] = {word.sense}", row)
+
+
+def senses(ledger: Ledger, word: str | None = None) -> tuple[SenseDeclaration, ...]:
+    """Every declared meaning (of one Word, if given), oldest first."""
+    query = "SELECT word, sense, player, session, declared_at FROM word_senses"
+    params: tuple[str, ...] = ()
+    if word is not None:
+        query += " WHERE word = ?"
+        params = (Word(word).text,)
+    with guarded(ledger.path):
+        cursor = ledger.db.execute(query + " ORDER BY record", params)
+        return tuple(SenseDeclaration(*row) for row in cursor)
+
+
+def deck_history(ledger: Ledger, session: int) -> tuple[DeckVersion, ...]:
+    """Every stored version of a session's Deck, oldest first."""
+    with guarded(ledger.path):
+        cursor = ledger.db.execute(
+            "SELECT version, deck, change, recorded_at FROM deck_versions WHERE session = ? "
+            "ORDER BY version",
+            (session,),
+        )
+        return tuple(
+            DeckVersion(session, v, Deck.from_dict(json.loads(d)), c, t) for v, d, c, t in cursor
+        )
+
+
+def pending_words(deck: Deck, player: str | None = None) -> tuple[tuple[str, Word], ...]:
+    """(player, Word) for each submitted Word awaiting review."""
+    return tuple(
+        (e.player, e.word)
+        for e in deck.entries
+        if e.verdict is Verdict.PENDING and (player is None or e.player == player)
+    )
+
+
+def _listed(words: Sequence[Word]) -> str:
+    return " ".join(f"{w} ({w.sense})" if w.sense else str(w) for w in words) or format_words(())

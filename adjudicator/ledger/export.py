@@ -1,0 +1,280 @@
+"""The campaign's ruling log, exported: Markdown, HTML, CSV and complete JSON.
+
+Markdown and HTML are the readable book (`book.py`); CSV is one row per ruling for
+spreadsheets; JSON is the whole ledger, every record in chain order with its hash, in a
+versioned format that `importing.import_ledger` reads back into an identical ledger. One
+record a line keeps it diffable and lets an import error point at a line.
+
+Exports are deterministic (no export time is written), so the same ledger always gives the
+same bytes. A file is written beside its destination and renamed into place, so a failed
+export never leaves half a file; an existing file is only replaced with `force`.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import heapq
+import io
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adjudicator.ledger import migrations, records
+from adjudicator.ledger.campaign import campaign_name
+from adjudicator.ledger.database import Ledger, check_folder, read
+from adjudicator.ledger.errors import FileRefused
+from adjudicator.ledger.policies import Policy, policies
+from adjudicator.ledger.rulings import Ruling, RulingFilter, Status, StatusRecord, iter_rulings
+from adjudicator.ledger.sessions import Session, sessions
+from adjudicator.rules.words import Word, format_words
+
+#: The JSON export's format name and version; `importing` refuses any other.
+FORMAT = "adjudicator-ledger"
+VERSION = 1
+
+
+class ExportFormat(enum.Enum):
+    MARKDOWN = "md"
+    HTML = "html"
+    JSON = "json"
+    CSV = "csv"
+
+
+@dataclass(frozen=True)
+class ExportFilter:
+    """Which part of the log to export: one session, one caster's rulings, one Word's."""
+
+    session: int | None = None
+    character: str | None = None
+    word: str | None = None
+    canon: bool = True
+
+    @property
+    def is_whole(self) -> bool:
+        return self.session is None and self.character is None and self.word is None and self.canon
+
+    def rulings(self) -> RulingFilter:
+        return RulingFilter(
+            session=self.session,
+            caster=self.character,
+            word=self.word,
+            canon=None if self.canon else False,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "session": self.session,
+            "character": self.character,
+            "word": None if self.word is None else Word(self.word).text,
+            "canon": self.canon,
+        }
+
+
+@dataclass(frozen=True)
+class RulingLog:
+    """Everything a readable export shows, read in one snapshot of the ledger."""
+
+    campaign: str
+    sessions: tuple[Session, ...]
+    rulings: tuple[Ruling, ...]
+    policies: tuple[Policy, ...]
+    statuses: tuple[StatusRecord, ...]
+    filter: ExportFilter = field(default_factory=ExportFilter)
+
+    def current(self) -> dict[str, StatusRecord]:
+        """Each ruling's latest status record (rulings without one are standing)."""
+        return {status.ruling: status for status in self.statuses}
+
+    def changed_by(self) -> dict[str, list[StatusRecord]]:
+        """The status changes each ruling or policy made to earlier rulings."""
+        changes: dict[str, list[StatusRecord]] = {}
+        for status in self.statuses:
+            if status.by is not None:
+                changes.setdefault(status.by, []).append(status)
+        return changes
+
+
+def gather(ledger: Ledger, where: ExportFilter = ExportFilter()) -> RulingLog:
+    """The rulings, policies and statuses an export shows, filtered."""
+    with read(ledger) as db:
+        rulings = tuple(iter_rulings(ledger, where.rulings()))
+        shown = {ruling.id for ruling in rulings}
+        statuses = tuple(
+            StatusRecord(ruling, Status(status), by_ruling, by_policy, reason, recorded_at)
+            for ruling, status, by_ruling, by_policy, reason, recorded_at in db.execute(
+                "SELECT ruling, status, by_ruling, by_policy, reason, recorded_at "
+                "FROM ruling_statuses ORDER BY record"
+            )
+        )
+        chosen = []
+        for policy in policies(ledger):
+            if where.session is not None and policy.session != where.session:
+                continue
+            narrowed = where.character is not None or where.word is not None
+            about_word = where.word is not None and policy.concept == Word(where.word).text
+            if narrowed and not about_word and not shown.intersection(policy.supersedes):
+                continue
+            chosen.append(policy)
+        return RulingLog(
+            campaign=campaign_name(ledger),
+            sessions=sessions(ledger),
+            rulings=rulings,
+            policies=tuple(chosen),
+            statuses=statuses,
+            filter=where,
+        )
+
+
+def export(ledger: Ledger, fmt: ExportFormat, where: ExportFilter = ExportFilter()) -> str:
+    """The ruling log in `fmt`, as text."""
+    if fmt is ExportFormat.JSON:
+        return to_json(ledger, where)
+    from adjudicator.ledger import book
+
+    log = gather(ledger, where)
+    if fmt is ExportFormat.MARKDOWN:
+        return book.to_markdown(log)
+    if fmt is ExportFormat.HTML:
+        return book.to_html(log)
+    return to_csv(log)
+
+
+# -- CSV -----------------------------------------------------------------------------------------
+
+CSV_COLUMNS = (
+    "id", "canon", "session", "caster", "words", "senses", "intent", "verdict", "needs",
+    "area", "duration", "damage", "requirements", "note", "reason", "citation", "mapping",
+    "status", "status_by", "status_reason", "recorded_at",
+)  # fmt: skip
+
+
+def to_csv(log: RulingLog) -> str:
+    """One row per ruling, with its current status."""
+    current = log.current()
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for ruling in log.rulings:
+        status = current.get(ruling.id)
+        senses = "; ".join(f"{u.word.text}={u.word.sense}" for u in ruling.words if u.word.sense)
+        parts = ruling.implementation
+        writer.writerow(
+            (
+                ruling.id,
+                int(ruling.canon),
+                ruling.session or "",
+                ruling.caster or "",
+                ruling.words_text(),
+                senses,
+                ruling.intent,
+                ruling.verdict.value,
+                format_words(ruling.needs),
+                parts.area or "",
+                parts.duration or "",
+                parts.damage or "",
+                parts.requirements or "",
+                parts.note or "",
+                ruling.reason or "",
+                ruling.citation or "",
+                records.canonical_json({c: list(w) for c, w in ruling.mapping.items()}),
+                "standing" if status is None else status.status.value,
+                "" if status is None else status.by or "",
+                "" if status is None else status.reason or "",
+                ruling.recorded_at,
+            )
+        )
+    return out.getvalue()
+
+
+# -- JSON ----------------------------------------------------------------------------------------
+
+
+def to_json(ledger: Ledger, where: ExportFilter = ExportFilter()) -> str:
+    """Every record in chain order (only the matching rulings, policies and statuses when
+    filtered; a filtered export is for reading and cannot be imported)."""
+    with read(ledger):
+        header = {
+            "format": FORMAT,
+            "version": VERSION,
+            "campaign": campaign_name(ledger),
+            "schema": list(migrations.applied(ledger.conn) or ()),
+            "filter": None if where.is_whole else where.to_dict(),
+        }
+        keep = None if where.is_whole else _kept(ledger, where)
+        streams = [_stream(ledger, kind) for kind in sorted(ledger.kinds)]
+        lines = []
+        for item in heapq.merge(*streams, key=lambda entry: int(entry["seq"])):
+            if keep is not None and not keep(item):
+                continue
+            lines.append(json.dumps(item, ensure_ascii=False))
+    opening = json.dumps(header, ensure_ascii=False)[:-1]
+    body = ",\n".join(lines)
+    return f'{opening}, "records": [\n{body}\n]}}\n' if lines else f'{opening}, "records": []}}\n'
+
+
+def _stream(ledger: Ledger, kind: str) -> Iterator[dict[str, Any]]:
+    for record, row in records.rows(ledger, kind):
+        yield {
+            "seq": record.seq,
+            "kind": record.kind,
+            "key": record.key,
+            "hash": record.hash,
+            "row": row,
+        }
+
+
+def _kept(ledger: Ledger, where: ExportFilter) -> Any:
+    """A predicate keeping the records a filtered JSON export shows."""
+    log = gather(ledger, where)
+    rulings = {ruling.id for ruling in log.rulings}
+    chosen = {policy.id for policy in log.policies}
+    kinds = {"campaign", "session", "session_end"}
+
+    def keep(item: dict[str, Any]) -> bool:
+        row = item["row"]
+        if item["kind"] == "ruling":
+            return row["id"] in rulings
+        if item["kind"] == "policy":
+            return row["id"] in chosen
+        if item["kind"] == "ruling_status":
+            return row["ruling"] in rulings
+        return item["kind"] in kinds
+
+    return keep
+
+
+# -- files ---------------------------------------------------------------------------------------
+
+
+def check_destination(out: Path, *, force: bool = False) -> None:
+    """Refuse a destination that is a folder, in a missing folder, or exists without `force`."""
+    if out.is_dir():
+        raise FileRefused(f"{out} is a folder")
+    if out.exists() and not force:
+        raise FileRefused(f"{out} already exists", hint="pass --force to replace it")
+    check_folder(out)
+
+
+def write_file(text: str, out: Path, *, force: bool = False) -> int:
+    """Write an export to `out` atomically; returns the bytes written.
+
+    An existing file needs `force`; a missing folder is an error naming it.
+    """
+    check_destination(out, force=force)
+    data = text.encode("utf-8")
+    temporary = out.with_name(f".{out.name}.{os.getpid()}.partial")
+    try:
+        with open(temporary, "xb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, out)
+    except OSError as error:
+        raise FileRefused(f"cannot write {out}: {error.strerror or error}") from None
+    finally:
+        temporary.unlink(missing_ok=True)
+    return len(data)
