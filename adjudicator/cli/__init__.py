@@ -13,6 +13,7 @@ from typer.core import TyperGroup
 
 from adjudicator import __version__
 from adjudicator.cli import (
+    combat,
     dice,
     evaluate,
     ledger_admin,
@@ -80,6 +81,7 @@ app.add_typer(ledger_deck.app, name="deck")
 ledger_rulings.register(app)  # ruling, policy
 ledger_io.register(app)  # export, import
 app.add_typer(ledger_admin.app, name="ledger")
+app.add_typer(combat.app, name="combat")
 app.add_typer(models.app, name="models")
 app.add_typer(evaluate.app, name="eval")
 

@@ -1,0 +1,378 @@
+"""`adjudicator combat ...`: fights on the Battle Board, stored step by step in the ledger.
+
+This module holds the group, the Storyteller's set-up and bookkeeping commands (start, add,
+place, aware, hazard, initiative, reinforce, dead, end, rest, undo, redo); a unit's turn is
+in `combat_turns`, the log, board, odds and status in `combat_views`. Each command is a thin
+wrapper: `ledger.combats` checks it against the rules and records it, or refuses it with the
+rule it breaks and records nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from adjudicator.cli import combat_turns, combat_views
+from adjudicator.cli._ledger import LedgerOption, console, opened
+from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.cli.combat_options import (
+    CombatOption,
+    DiceOption,
+    SeedOption,
+    SpaceArgument,
+    numbers,
+    run_step,
+    run_with,
+    weapon_spec,
+    zone_spec,
+)
+from adjudicator.errors import InvalidInput
+
+app = typer.Typer(
+    help="Fights on the Battle Board, stored in the campaign ledger: set up, play, undo, draw.",
+    no_args_is_help=True,
+)
+
+NameArgument = Annotated[str, typer.Argument(help="The unit's name.", show_default=False)]
+
+
+@app.command("start")
+def start_command(
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", help="The rules to fight by: rulebook or wop-draft.")
+    ] = "rulebook",
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="The combat's dice seed (default: a fresh random one)."),
+    ] = None,
+    title: Annotated[str | None, typer.Option("--title", help="A name for the fight.")] = None,
+    ledger: LedgerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Start a new combat (F1, F2, ...) in the open session.
+
+    Its seed is recorded: every die the fight rolls without --dice can be rolled again from it.
+
+    Example: adjudicator combat start --seed 7 --title "Ambush at the ferry"
+    """
+    from adjudicator.ledger.combats import start_combat
+
+    chosen = seed if seed is not None else random.SystemRandom().getrandbits(32)
+    with opened(ledger) as book:
+        info = start_combat(book, seed=chosen, rules=ruleset, title=title)
+    if as_json:
+        print_json(info.to_dict())
+        return
+    where = f" in session {info.session}" if info.session else ""
+    console().print(
+        Text(f"{info.id} started under the {info.ruleset} ruleset, seed {info.seed}{where}.")
+    )
+    console().print(Text("Next: adjudicator combat add --character NAME --team TEAM", style="dim"))
+
+
+@app.command("add")
+def add_command(
+    team: Annotated[str, typer.Option("--team", help="The unit's side.", show_default=False)],
+    character: Annotated[
+        str | None,
+        typer.Option("--character", help="A campaign character (brings its player's hand)."),
+    ] = None,
+    npc: Annotated[str | None, typer.Option("--npc", help="A quick NPC's name.")] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="The character's name in this fight.")
+    ] = None,
+    hp: Annotated[
+        str | None,
+        typer.Option("--hp", help="NPC: Head/Offhand/Mainhand/Legs HP (default 4/6/6/6)."),
+    ] = None,
+    armor: Annotated[
+        str | None,
+        typer.Option("--armor", help="NPC: Armor on the same four Hitzones (default none)."),
+    ] = None,
+    zone: Annotated[
+        list[str] | None,
+        typer.Option("--zone", help="NPC: a further Hitzone, NAME=HP[+ARMOR]. Repeatable."),
+    ] = None,
+    weapon: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--weapon",
+            help='NPC: "Crossbow", "Club=One-Handed" or "Bow=1d6/1d4 ranged max 1d10". The '
+            "first is in the Mainhand. Repeatable.",
+        ),
+    ] = None,
+    hold: Annotated[
+        str | None,
+        typer.Option("--hold", help="Character: the weapon drawn in the Mainhand."),
+    ] = None,
+    words: Annotated[
+        str | None, typer.Option("--words", help='NPC: Inherent Words, "[Bind]".')
+    ] = None,
+    hand: Annotated[
+        str | None, typer.Option("--hand", help='NPC: Drawn Words held, "[Fly] [Stone]".')
+    ] = None,
+    fate_weaver: Annotated[
+        bool | None,
+        typer.Option(
+            "--fate-weaver/--not-fate-weaver",
+            help="NPC: may cast and counterspell (default: yes if it has Words).",
+            show_default=False,
+        ),
+    ] = None,
+    onlooker: Annotated[
+        bool,
+        typer.Option("--onlooker", help="Not engaged, but watching: may counterspell."),
+    ] = False,
+    combat: CombatOption = None,
+    ledger: LedgerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Add a combatant: a campaign character, or a quick NPC (name, side, Hitzones, weapons).
+
+    Example: adjudicator combat add --npc Orc --team Temple --hp 4/6/6/6 --weapon Axe=1d6/1d6
+    """
+    from adjudicator.combat.commands import AddUnit
+    from adjudicator.combat.units import humanoid
+    from adjudicator.combat.units import npc as quick_npc
+    from adjudicator.ledger.combats import add_character
+    from adjudicator.rules.words import parse_words
+
+    if (character is None) == (npc is None):
+        raise InvalidInput("add --character NAME or --npc NAME (one of them)")
+    if character is not None:
+        npc_only = (("--hp", hp), ("--armor", armor), ("--zone", zone), ("--weapon", weapon))
+        stray = [o for o, v in (*npc_only, ("--words", words), ("--hand", hand)) if v]
+        if stray:
+            raise InvalidInput(f"{stray[0]} is for quick NPCs: a character brings its own sheet")
+        run_with(
+            ledger,
+            as_json,
+            lambda book: add_character(
+                book,
+                character,
+                team,
+                combat_id=combat,
+                name=name,
+                hold=hold,
+                onlooker=onlooker,
+            ),
+        )
+        return
+    assert npc is not None
+    inherent = parse_words(words) if words else ()
+    drawn = parse_words(hand) if hand else ()
+    zones = humanoid(numbers(hp or "4/6/6/6", "--hp", 4), numbers(armor or "0/0/0/0", "--armor", 4))
+    unit = quick_npc(
+        npc,
+        team,
+        zones + tuple(zone_spec(z) for z in zone or []),
+        tuple(weapon_spec(w) for w in weapon or []),
+        fate_weaver=bool(inherent or drawn) if fate_weaver is None else fate_weaver,
+        words=inherent,
+        hand=drawn,
+    )
+    run_step(ledger, combat, AddUnit(unit, onlooker), as_json=as_json)
+
+
+@app.command("place")
+def place_command(
+    unit: NameArgument,
+    space: SpaceArgument,
+    entry: Annotated[
+        bool, typer.Option("--entry", help="The attacking party's entry point on the outer ring.")
+    ] = False,
+    combat: CombatOption = None,
+    ledger: LedgerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Put a unit on a space before the fight ("the Storyteller will decide where").
+
+    Example: adjudicator combat place Orc D1
+    """
+    from adjudicator.combat.board import Space
+    from adjudicator.combat.commands import ChooseEntry, Place
+
+    where = Space.parse(space)
+    command = ChooseEntry(unit, where) if entry else Place(unit, where)
+    run_step(ledger, combat, command, as_json=as_json)
+
+
+@app.command("aware")
+def aware_command(
+    observer: Annotated[str, typer.Argument(help="Who does or does not see.", show_default=False)],
+    target: Annotated[str, typer.Argument(help="Whom.", show_default=False)],
+    unaware: Annotated[
+        bool, typer.Option("--unaware", help="The observer has not noticed the target.")
+    ] = False,
+    combat: CombatOption = None,
+    ledger: LedgerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Record who is aware of whom before the fight ("you must determine who is aware of whom").
+
+    Example: adjudicator combat aware Orc Pink --unaware
+    """
+    from adjudicator.combat.commands import SetAwareness
+
+    run_step(ledger, combat, SetAwareness(observer, target, not unaware), as_json=as_json)
+
+
+@app.command("hazard")
+def hazard_command(
+    space: SpaceArgument,
+    kind: Annotated[
+        str | None,
+        typer.Argument(help="slow, block or damage (none with --clear).", show_default=False),
+    ] = None,
+    amount: Annotated[int, typer.Option("--amount", help="Damage a damage hazard deals.")] = 1,
+    clear: Annotated[bool, typer.Option("--clear", help="Clear the space's hazards.")] = False,
+    combat: CombatOption = None,
+    ledger: LedgerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Place a hazard that slows, blocks or damages, or clear a space of them.
+
+    Example: adjudicator combat hazard C2 block
+    """
+    from adjudicator.combat.board import Hazard, HazardKind, Space
+    from adjudicator.combat.commands import ClearHazards, PlaceHazard
+
+    where = Space.parse(space)
+    if clear:
+        run_step(ledger, combat, ClearHazards(where), as_json=as_json)
+        return
+    try:
+        hazard_kind = HazardKind((kind or "").strip().lower())
+    except ValueError:
+        raise InvalidInput(f"no hazard {kind!r}", hint="slow, block or damage") from None
+    hazard = Hazard(hazard_kind, amount if hazard_kind is HazardKind.DAMAGE else 0)
+    run_step(ledger, combat, PlaceHazard(where, hazard), as_json=as_json)
+
+
+@app.command("initiative")
+def initiative_command(
+    aggressor: Annotated[
+        str | None,
+        typer.Option("--aggressor", help="A clear aggressor's team: it goes first, no roll."),
+    ] = None,
+    first: Annotated[
+        str | None, typer.Option("--first", help="Who of the first team acts first.")
+    ] = None,
+    dice: DiceOption = None,
+    seed: SeedOption = None,
+    combat: CombatOption = None,
+    ledger: LedgerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Begin the fight: a surprise round for the aware, then each team's 1d6 (or the aggressor).
+
+    Example: adjudicator combat initiative --aggressor Party --first Pink
+    """
+    from adjudicator.combat.commands import Begin
+
+    run_step(ledger, combat, Begin(aggressor, first), dice=dice, seed=seed, as_json=as_json)
+
+
+@app.command("reinforce")
+def reinforce_command(
+    unit: NameArgument,
+    space: SpaceArgument,
+    turns: Annotated[int, typer.Option("--turns", help="Rounds hovering before entering.")] = 1,
+    combat: CombatOption = None,
+    ledger: LedgerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Send an added unit to hover outside an outer-ring space; a marker shows when it enters.
+
+    Example: adjudicator combat reinforce Guard D5 --turns 1
+    """
+    from adjudicator.combat.board import Space
+    from adjudicator.combat.commands import Reinforce
+
+    run_step(ledger, combat, Reinforce(unit, Space.parse(space), turns), as_json=as_json)
+
+
+@app.command("dead")
+def dead_command(
+    unit: NameArgument,
+    killer: Annotated[
+        str | None, typer.Option("--killer", help="Who drew the killing blow (default: last hit).")
+    ] = None,
+    combat: CombatOption = None,
+    ledger: LedgerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Declare a Maimed or downed unit dead; a character who killed it draws a Word at once.
+
+    Example: adjudicator combat dead Red --killer Pink
+    """
+    from adjudicator.combat.commands import DeclareDead
+
+    run_step(ledger, combat, DeclareDead(unit, killer), as_json=as_json)
+
+
+@app.command("end")
+def end_command(
+    reason: Annotated[
+        str, typer.Option("--reason", help="Why the board is no longer needed.")
+    ] = "the board is no longer needed",
+    combat: CombatOption = None,
+    ledger: LedgerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """End the fight; each character's Hitzones are written back to its sheet in the ledger.
+
+    Example: adjudicator combat end --reason "the guards surrender"
+    """
+    from adjudicator.combat.commands import EndCombat
+
+    run_step(ledger, combat, EndCombat(reason), as_json=as_json)
+
+
+@app.command("rest")
+def rest_command(
+    unit: NameArgument,
+    combat: CombatOption = None,
+    ledger: LedgerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Rest after the fight: Armor repaired, non-Maimed HP healed (and written to the sheet).
+
+    Example: adjudicator combat rest Pink
+    """
+    from adjudicator.combat.commands import Rest
+
+    run_step(ledger, combat, Rest(unit), as_json=as_json)
+
+
+@app.command("undo")
+def undo_command(
+    combat: CombatOption = None, ledger: LedgerOption = None, as_json: JsonOption = False
+) -> None:
+    """Take back the last step, as a new record: nothing in the ledger is deleted.
+
+    Example: adjudicator combat undo
+    """
+    from adjudicator.ledger.combats import undo
+
+    run_with(ledger, as_json, lambda book: undo(book, combat))
+
+
+@app.command("redo")
+def redo_command(
+    combat: CombatOption = None, ledger: LedgerOption = None, as_json: JsonOption = False
+) -> None:
+    """Play the last undone step again, with the same dice.
+
+    Example: adjudicator combat redo
+    """
+    from adjudicator.ledger.combats import redo
+
+    run_with(ledger, as_json, lambda book: redo(book, combat))
+
+
+combat_turns.register(app)
+combat_views.register(app)

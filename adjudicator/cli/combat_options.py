@@ -1,0 +1,182 @@
+"""What the `adjudicator combat ...` commands share: options, reading quick-NPC specs and dice,
+and printing a step's outcome.
+
+The combat engine and the ledger are imported inside the functions, so other commands do not
+pay for loading them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.text import Text
+
+from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._output import print_json
+from adjudicator.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from adjudicator.combat.commands import Command
+    from adjudicator.ledger.combats import DiceSpec, Outcome
+    from adjudicator.ledger.database import Ledger
+    from adjudicator.rules.characters import Hitzone
+    from adjudicator.rules.tables import Weapon
+
+#: `--combat F1`: which stored combat a command works on.
+CombatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--combat",
+        help="The combat (F1, F2, ...); default: the latest open one, else the latest.",
+        show_default=False,
+    ),
+]
+
+#: `--dice "4 3"`: faces read off physical dice, in the order the command rolls them.
+DiceOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        help='Faces of physical dice in the order rolled: --dice "4 3". A missing die is an '
+        "error naming it.",
+        show_default=False,
+    ),
+]
+
+#: `--seed N`: roll this command's dice with random.Random(N).
+SeedOption = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        help="Roll with random.Random(SEED) (default: the combat's seed and the step number).",
+        show_default=False,
+    ),
+]
+
+UnitArgument = Annotated[str, typer.Argument(help="The acting unit's name.", show_default=False)]
+TargetArgument = Annotated[str, typer.Argument(help="The target unit's name.", show_default=False)]
+SpaceArgument = Annotated[
+    str, typer.Argument(help="A space of the board: A1, B1-B2, C1-C4, D1-D8.", show_default=False)
+]
+
+
+def dice_spec(dice: str | None, seed: int | None) -> DiceSpec:
+    """`--dice` and `--seed` as a `DiceSpec` (neither: the combat's own seeded dice)."""
+    from adjudicator.ledger.combats import DiceSpec
+
+    if dice is None:
+        return DiceSpec(seed=seed)
+    faces = dice.replace(",", " ").split()
+    if not faces or not all(face.isdigit() for face in faces):
+        raise InvalidInput(f"--dice {dice!r} is not a list of faces", hint='write --dice "4 3"')
+    return DiceSpec(entered=tuple(int(face) for face in faces), seed=seed)
+
+
+def run_step(
+    path: Path | None,
+    combat: str | None,
+    command: Command,
+    *,
+    dice: str | None = None,
+    seed: int | None = None,
+    as_json: bool = False,
+) -> None:
+    """Play one engine command on the stored combat and print what happened."""
+    from adjudicator.ledger.combats import play
+
+    spec = dice_spec(dice, seed)
+    with opened(path) as ledger:
+        outcome = play(ledger, command, combat_id=combat, dice=spec)
+    report(outcome, as_json)
+
+
+def run_with(path: Path | None, as_json: bool, step: Callable[[Ledger], Outcome]) -> None:
+    """Run a ledger step function (cast, enhance, undo...) and print what it did."""
+    with opened(path) as ledger:
+        outcome = step(ledger)
+    report(outcome, as_json)
+
+
+def report(outcome: Outcome, as_json: bool) -> None:
+    """A step as the log shows it, its effects on the campaign, and whose turn it is now."""
+    if as_json:
+        print_json(outcome.to_dict())
+        return
+    out = console()
+    out.print(Text(f"{outcome.info.id} step {outcome.step.number}: {outcome.step.summary}"))
+    for line in outcome.lines():
+        out.print(Text(line))
+    for effect in outcome.effects:
+        out.print(Text(f"campaign: {effect.describe()}", style="yellow"))
+    out.print(Text(now_line(outcome), style="dim"))
+
+
+def now_line(outcome: Outcome) -> str:
+    state = outcome.state
+    if state.stack is not None:
+        return f"now: {state.stack.depth}-deep spell stack waiting: {state.stack}"
+    if state.turn is not None:
+        return (
+            f"now: round {state.round}, {state.turn.unit}'s turn, "
+            f"{state.turn.actions_left} action(s) left"
+        )
+    return f"now: {state.phase.value}"
+
+
+# --- quick NPCs -------------------------------------------------------------------------------
+
+_DICE = re.compile(r"^(\d*)d(\d+)\s*/\s*(\d*)d(\d+)$", re.IGNORECASE)
+
+
+def numbers(text: str, what: str, count: int | None = None) -> tuple[int, ...]:
+    """ "4/6/6/6" as numbers; `count` of them if given."""
+    parts = [part.strip() for part in text.split("/")]
+    if not all(part.isdigit() for part in parts) or (count is not None and len(parts) != count):
+        shape = "/".join(["N"] * (count or 2))
+        raise InvalidInput(f"{what} {text!r} is not {shape}", hint=f"write {what} 4/6/6/6")
+    return tuple(int(part) for part in parts)
+
+
+def weapon_spec(text: str) -> Weapon:
+    """A quick NPC's weapon: a Reference weapon ("Crossbow"), NAME=REFERENCE ("Club=One-Handed"),
+    or NAME=HIT/DAMAGE dice with optional "ranged" and "max DIE" ("Bow=1d6/1d4 ranged max 1d10")."""
+    from adjudicator.rules.tables import Weapon, load_tables, parse_die
+
+    name, equals, profile = text.partition("=")
+    if not equals:
+        return load_tables().weapon(text.strip())
+    words = profile.split()
+    dice = _DICE.match(words[0]) if words else None
+    if dice is None:
+        return load_tables().weapon(profile.strip()).named(name.strip())
+    ranged = "ranged" in (w.lower() for w in words)
+    limit = None
+    if "max" in (w.lower() for w in words):
+        index = [w.lower() for w in words].index("max")
+        if index + 1 >= len(words):
+            raise InvalidInput(f"--weapon {text!r}: max names a die", hint="max 1d10")
+        limit = parse_die(words[index + 1])
+    return Weapon(
+        name.strip(),
+        int(dice.group(2)),
+        int(dice.group(4)),
+        ranged=ranged,
+        range_limit=limit,
+    )
+
+
+def zone_spec(text: str) -> Hitzone:
+    """An extra Hitzone: NAME=HP or NAME=HP+ARMOR ("Amulet=2+1")."""
+    from adjudicator.combat.units import zone
+
+    name, equals, value = text.partition("=")
+    hp, plus, armor = value.partition("+")
+    if not equals or not name.strip() or not hp.strip().isdigit():
+        raise InvalidInput(f"--zone {text!r} is not NAME=HP[+ARMOR]", hint="--zone Amulet=2+1")
+    if plus and not armor.strip().isdigit():
+        raise InvalidInput(f"--zone {text!r}: the armor is a whole number")
+    return zone(name.strip(), int(hp), int(armor) if plus else 0)
