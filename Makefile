@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test install bench clean
+.PHONY: demo test install bench docs clean readme
 
 install: $(STAMP)
 
@@ -29,5 +29,14 @@ test: $(STAMP)
 bench: $(STAMP)
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b || exit 1; done
 
+# The generated pages of docs/: the command reference and the ledger schema.
+docs: $(STAMP)
+	$(BIN)/python -m adjudicator.cli.reference > docs/commands.md
+	$(BIN)/python -m adjudicator.ledger.schema_doc > docs/ledger-schema.md
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# Rewrite the README's example outputs from a real run (tests/test_readme.py checks them).
+readme: $(STAMP)
+	$(BIN)/python -m tests.readme_examples

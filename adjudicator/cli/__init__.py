@@ -15,6 +15,9 @@ from adjudicator import __version__
 from adjudicator.cli import (
     combat,
     dice,
+    eval_coverage,
+    eval_precedent,
+    eval_senses,
     evaluate,
     ledger_admin,
     ledger_campaign,
@@ -23,6 +26,8 @@ from adjudicator.cli import (
     ledger_io,
     ledger_rulings,
     models,
+    precedent,
+    spell,
     words,
 )
 from adjudicator.cli._output import error_console
@@ -83,7 +88,12 @@ ledger_io.register(app)  # export, import
 app.add_typer(ledger_admin.app, name="ledger")
 app.add_typer(combat.app, name="combat")
 app.add_typer(models.app, name="models")
+app.add_typer(spell.app, name="spell")
+app.add_typer(precedent.app, name="precedent")
 app.add_typer(evaluate.app, name="eval")
+eval_coverage.register(evaluate.app)
+eval_senses.register(evaluate.app)
+eval_precedent.register(evaluate.app)
 
 
 def main() -> None:

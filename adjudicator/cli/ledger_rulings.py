@@ -13,7 +13,9 @@ from adjudicator.cli._output import JsonOption, print_json
 from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
-    from adjudicator.ledger.rulings import Ruling, StatusRecord
+    from adjudicator.ledger.database import Ledger
+    from adjudicator.ledger.ruling_checks import Review
+    from adjudicator.ledger.rulings import Proposal, Recorded, Ruling, StatusChange, StatusRecord
 
 ruling_app = typer.Typer(help="Record, show and list rulings on spells.", no_args_is_help=True)
 policy_app = typer.Typer(
@@ -103,14 +105,38 @@ def add_command(
             "--corrects", help="An earlier ruling this one corrects (it becomes superseded)."
         ),
     ] = None,
+    overrule: Annotated[
+        str | None,
+        typer.Option(
+            "--overrule",
+            help="Rule against a conflicting precedent anyway; it becomes overruled. Why.",
+        ),
+    ] = None,
+    distinguish: Annotated[
+        str | None,
+        typer.Option(
+            "--distinguish",
+            help="Rule anyway: this and the conflicting precedent are different situations. Why.",
+        ),
+    ] = None,
+    no_checks: Annotated[
+        bool,
+        typer.Option(
+            "--no-checks",
+            help="Record without coverage, sense and precedent checks (no models needed).",
+        ),
+    ] = False,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Record the Storyteller's ruling on a spell.
+    """Record the Storyteller's ruling on a spell, after checking it.
 
     The spell's structure is checked first: one Inherent Word of the caster's, the rest from
-    their player's hand. An approved cast spends its Drawn Words; a veto spends nothing ("the
-    spell will not be cast").
+    their player's hand. Then coverage (with the campaign's confirmed mappings), the
+    declared meaning of homonym Words, and precedent: the closest precedents are shown, and
+    a stricter or looser conflict with a standing precedent is refused until the Storyteller
+    passes --overrule or --distinguish with a reason. An approved cast spends its Drawn
+    Words; a veto spends nothing ("the spell will not be cast").
 
     Example: adjudicator ruling add --caster Snazzle "[Convince] [Fire]" "calm the fire" --approve
     """
@@ -121,11 +147,14 @@ def add_command(
         StatusChange,
         Verdict,
         add_ruling,
+        check_structure,
     )
     from adjudicator.rules.words import format_words, parse_words
 
     if approve == veto:
         raise InvalidInput("a ruling is --approve or --veto (one of them)")
+    if no_checks and (overrule is not None or distinguish is not None):
+        raise InvalidInput("--overrule and --distinguish answer a check: not with --no-checks")
     proposal = Proposal(
         caster=caster,
         words=parse_words(words),
@@ -136,20 +165,64 @@ def add_command(
         reason=reason,
     )
     changes = [StatusChange(ruling, Status.SUPERSEDED, "corrected") for ruling in corrects or []]
+    review: Review | None = None
     with opened(ledger) as book:
-        recorded = add_ruling(book, proposal, changes=changes)
+        if no_checks:
+            recorded = add_ruling(book, proposal, changes=changes)
+        else:
+            check_structure(book, proposal)  # a wrong caster or hand fails before models load
+            review, recorded = _checked_add(book, proposal, changes, overrule, distinguish,
+                                            as_json)  # fmt: skip
     ruling = recorded.ruling
     if as_json:
         data = ruling_json(ruling, None)
         data["spent"] = [word.to_dict() for word in recorded.spent]
         data["changed"] = [{"ruling": s.ruling, **s.to_dict()} for s in recorded.statuses]
+        data["checks"] = None if review is None else review.to_dict()
         print_json(data)
         return
     out = console()
+    if review is None:
+        out.print("Recorded without coverage, sense or precedent checks (--no-checks).")
     spent = f"; {ruling.caster} spent {format_words(recorded.spent)}" if recorded.spent else ""
     out.print(f"Recorded {ruling.id}: {ruling.words_text()} {ruling.verdict.value}{spent}.")
     for status in recorded.statuses:
         out.print(f"  {status.ruling} is now {status.describe()}")
+
+
+def _checked_add(
+    book: Ledger,
+    proposal: Proposal,
+    changes: list[StatusChange],
+    overrule: str | None,
+    distinguish: str | None,
+    as_json: bool,
+) -> tuple[Review, Recorded]:
+    """Review the proposal with every check, show what was found, and record it unless a
+    conflict stands unanswered (then print the review and raise `PrecedentConflict`)."""
+    from adjudicator.cli.precedent import open_index, show_review
+    from adjudicator.language.models import ModelError
+    from adjudicator.ledger.ruling_checks import PrecedentConflict, RulingChecks
+
+    try:
+        checks = RulingChecks(open_index(book))
+        review = checks.review(proposal)
+    except ModelError as error:
+        raise type(error)(
+            f"the checks of `ruling add` need the language models: {error.message}",
+            hint=f"{error.hint}; or record without checks: --no-checks",
+        ) from None
+    if not as_json:
+        show_review(console(), review)
+    try:
+        recorded = checks.record(
+            proposal, review, overrule=overrule, distinguish=distinguish, changes=changes
+        )
+    except PrecedentConflict:
+        if as_json:
+            print_json({"recorded": False, "checks": review.to_dict()})
+        raise
+    return review, recorded
 
 
 @ruling_app.command("show")

@@ -117,6 +117,8 @@ def _policy_rows(policy: Policy, context: _Context) -> list[tuple[str, list[Segm
         rows.append(("Supersedes", links))
     if policy.concept:
         rows.append(("Concept", [(f"[{policy.concept}]", None)]))
+        releases = f"every earlier ruling, for a spell that uses [{policy.concept}] or needs it"
+        rows.append(("Releases", [(releases, None)]))
     rows.append(("Announced", [(policy.recorded_at, None)]))
     return rows
 

@@ -280,12 +280,20 @@ CREATE TABLE combat_steps (
     chain_table(conn, "combat_step", "combat_steps", ("command", "events", "effects"))
 
 
+def _precedent(conn: sqlite3.Connection) -> None:
+    """Intent vectors and the full-text index of rulings (the body: `precedent_schema`)."""
+    from adjudicator.ledger.precedent_schema import migrate
+
+    migrate(conn)
+
+
 #: Every schema step, in order. Append only.
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_chain_and_roster", _chain_and_roster),
     Migration("0002_deck_and_senses", _deck_and_senses),
     Migration("0003_rulings_and_policies", _rulings_and_policies),
     Migration("0004_combats", _combats),
+    Migration("0005_precedent", _precedent),
 )
 
 _LOG = """

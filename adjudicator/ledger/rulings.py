@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudicator.errors import InvalidInput
 from adjudicator.ledger import records
 from adjudicator.ledger.characters import get_character
-from adjudicator.ledger.database import Ledger, guarded, write
+from adjudicator.ledger.database import Ledger, guarded, read, write
 from adjudicator.ledger.decks import current_deck, spend
 from adjudicator.ledger.errors import UnknownName
 from adjudicator.ledger.fields import MAX_TEXT, MAX_TITLE, clean_text
@@ -222,33 +222,70 @@ class Recorded:
     statuses: tuple[StatusRecord, ...]
 
 
-def add_ruling(
-    ledger: Ledger, proposal: Proposal, *, changes: Sequence[StatusChange] = ()
-) -> Recorded:
-    """Check a spell's structure against the caster and their hand, record the ruling, and
-    on an approved cast spend its Drawn Words, all in one transaction."""
+#: Called inside the transaction that records a ruling, after it and its status changes
+#: (the precedent index stores the ruling's intent vector this way, in the same commit).
+OnRecorded = Callable[[Ledger, Ruling], None]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A proposal whose structure the rules accept: the session it goes to, the player whose
+    hand pays, and the spell with each Word resolved (Inherent or Drawn, declared sense)."""
+
+    session: int
+    caster: str
+    player: str
+    spell: Spell
+
+    @property
+    def words(self) -> tuple[RulingWord, ...]:
+        return tuple(RulingWord(used.word, used.kind) for used in self.spell.words)
+
+
+def check_structure(ledger: Ledger, proposal: Proposal) -> Checked:
+    """The structural checks of `add_ruling`, read-only: run them before slower checks
+    (coverage, precedent) so a typo in the caster's name fails fast and writes nothing."""
+    with read(ledger):
+        return _checked(ledger, proposal)
+
+
+def _checked(ledger: Ledger, proposal: Proposal) -> Checked:
     if proposal.needs and proposal.verdict is Verdict.APPROVED:
         raise InvalidInput("missing Words (--needs) go with a veto, not an approval")
     intent = _intent(proposal.intent, proposal.words)
+    session = require_open_session(ledger, "recording a ruling")
+    caster = get_character(ledger, proposal.caster)
+    owner = get_player(ledger, caster.player)
+    hand = current_deck(ledger, session.number).deck.hand(owner.name)
+    try:
+        spell = validate_spell(
+            proposal.words, intent, inherent=caster.character.inherent_words(), hand=hand
+        )
+    except WordsNotInHand as error:
+        raise WordsNotInHand(error.words, player=owner.name) from None
+    return Checked(session.number, caster.name, owner.name, spell)
+
+
+def add_ruling(
+    ledger: Ledger,
+    proposal: Proposal,
+    *,
+    changes: Sequence[StatusChange] = (),
+    on_recorded: OnRecorded | None = None,
+) -> Recorded:
+    """Check a spell's structure against the caster and their hand, record the ruling, and
+    on an approved cast spend its Drawn Words, all in one transaction."""
     reason = clean_text(proposal.reason, "reason")
     with write(ledger):
-        session = require_open_session(ledger, "recording a ruling")
-        caster = get_character(ledger, proposal.caster)
-        owner = get_player(ledger, caster.player)
-        hand = current_deck(ledger, session.number).deck.hand(owner.name)
-        try:
-            spell = validate_spell(
-                proposal.words, intent, inherent=caster.character.inherent_words(), hand=hand
-            )
-        except WordsNotInHand as error:
-            raise WordsNotInHand(error.words, player=owner.name) from None
-        words = tuple(RulingWord(used.word, used.kind) for used in spell.words)
+        checked = _checked(ledger, proposal)
+        spell = checked.spell
+        owner = get_player(ledger, checked.player)
         ruling = append_ruling(
             ledger,
             canon=False,
-            session=session.number,
-            caster=caster.name,
-            words=words,
+            session=checked.session,
+            caster=checked.caster,
+            words=checked.words,
             intent=spell.intent,
             verdict=proposal.verdict,
             mapping=proposal.mapping,
@@ -269,8 +306,10 @@ def add_ruling(
                 ledger,
                 owner,
                 spent,
-                f"{ruling.id}: {caster.name} cast {spell}, spending {format_words(spent)}",
+                f"{ruling.id}: {checked.caster} cast {spell}, spending {format_words(spent)}",
             )
+        if on_recorded is not None:
+            on_recorded(ledger, ruling)
     return Recorded(ruling, spent, statuses)
 
 

@@ -71,9 +71,18 @@ def snapshot(path: Path) -> dict[str, list[tuple[object, ...]]]:
                 "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
             )
         ]
-        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}
+        return {t: _rows(conn, t) for t in tables}
     finally:
         conn.close()
+
+
+def _rows(conn: sqlite3.Connection, table: str) -> list[tuple[object, ...]]:
+    """A table's rows in a stable order: by rowid, or sorted for a WITHOUT ROWID table (the
+    FTS5 index of rulings keeps two)."""
+    try:
+        return conn.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+    except sqlite3.OperationalError:
+        return sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
 
 
 def schema(path: Path) -> list[tuple[object, ...]]:

@@ -93,6 +93,7 @@ def test_markdown_links_policies_and_the_rulings_they_changed_both_ways(campaign
     assert "| Supersedes | [R1](#r1), [C5](#c5) |" in text
     assert "| Changed | distinguished [R1](#r1) |" in text
     assert "| Concept | [Hand] |" in text
+    assert "| Releases | every earlier ruling, for a spell that uses [Hand] or needs it |" in text
 
 
 def test_markdown_escapes_user_text_so_it_stays_in_its_cell(campaign: Ledger) -> None:

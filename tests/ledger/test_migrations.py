@@ -114,20 +114,21 @@ def test_rulings_and_policies_cannot_be_changed_through_the_library_either(table
     assert records.verify(table).records > 0
 
 
-def _precedent_tables(conn: sqlite3.Connection) -> None:
-    """What the precedent issue adds: stored embeddings, an FTS5 index over intents, Words and
-    notes kept by a trigger, and nothing else touched."""
+def _example_tables(conn: sqlite3.Connection) -> None:
+    """A later issue's kind of migration: stored embeddings, an FTS5 index over intents,
+    Words and notes kept by a trigger, and nothing else touched. (The precedent issue's real
+    one, 0005, is tested in test_precedent_store.py; these tables have names of their own.)"""
     migrations.run_sql(
         conn,
         """
-CREATE TABLE ruling_embeddings (
+CREATE TABLE example_embeddings (
     ruling TEXT PRIMARY KEY REFERENCES rulings(id),
     model TEXT NOT NULL,
     vector BLOB NOT NULL
 );
-CREATE VIRTUAL TABLE rulings_fts USING fts5(id UNINDEXED, intent, words, note);
-CREATE TRIGGER rulings_fts_insert AFTER INSERT ON rulings BEGIN
-    INSERT INTO rulings_fts (id, intent, words, note) VALUES (
+CREATE VIRTUAL TABLE example_fts USING fts5(id UNINDEXED, intent, words, note);
+CREATE TRIGGER example_fts_insert AFTER INSERT ON rulings BEGIN
+    INSERT INTO example_fts (id, intent, words, note) VALUES (
         new.id, new.intent,
         (SELECT group_concat(json_extract(value, '$.text'), ' ') FROM json_each(new.words)),
         coalesce(new.note, '') || ' ' || coalesce(new.reason, ''));
@@ -145,7 +146,7 @@ def test_later_issues_can_extend_the_schema_by_migration(
     path = tmp_path / "campaign.sqlite"
     with new_ledger(path) as ledger:
         seat_table(ledger)
-    extended = (*migrations.MIGRATIONS, migrations.Migration("0099_precedent", _precedent_tables))
+    extended = (*migrations.MIGRATIONS, migrations.Migration("0099_example", _example_tables))
     monkeypatch.setattr(migrations, "MIGRATIONS", extended)
     with open_ledger(path) as ledger:
         assert migrations.version(ledger.conn) == len(extended)
@@ -154,11 +155,11 @@ def test_later_issues_can_extend_the_schema_by_migration(
             Proposal("Snazzle", parse_words("Steal Mist"), "steal the mist", Verdict.APPROVED),
         )
         found = ledger.conn.execute(
-            "SELECT id FROM rulings_fts WHERE rulings_fts MATCH 'mist AND steal'"
+            "SELECT id FROM example_fts WHERE example_fts MATCH 'mist AND steal'"
         ).fetchall()
         assert found == [("R1",)]
         with write(ledger):
             ledger.conn.execute(
-                "INSERT INTO ruling_embeddings VALUES ('R1', 'all-MiniLM-L6-v2', x'00')"
+                "INSERT INTO example_embeddings VALUES ('R1', 'all-MiniLM-L6-v2', x'00')"
             )
         records.verify(ledger)

@@ -7,7 +7,9 @@ and closed each time, as a separate command would); after each success it prints
 `ok <id> <intent>` and flushes, so a test that kills this process knows exactly which
 rulings were reported as recorded. The first rulings approve one Word each from
 APPROVED_WORDS (spending it); the rest are vetoes, which spend nothing. With --wait it starts
-only when a line arrives on stdin, so that two writers can be released together.
+only when a line arrives on stdin, so that two writers can be released together. The writers
+pass --no-checks: these tests are about storage under concurrency, not about the language
+models that coverage and precedent checks load.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def main(argv: list[str]) -> int:
         word = approvals[index] if approve else kept
         intent = f"{caster} spell {index}: bend the {word.lower()} to my will"
         args = ["ruling", "add", "--ledger", ledger, "--caster", caster, f"[{inherent}] [{word}]"]
-        args += [intent, "--approve" if approve else "--veto", "--json"]
+        args += [intent, "--approve" if approve else "--veto", "--json", "--no-checks"]
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             try:

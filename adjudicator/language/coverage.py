@@ -1,0 +1,443 @@
+"""Coverage: does every concept of the intent have a Word? (DESIGN.md, "Adjudication policy")
+
+For each concept the check looks, in order, for: a Word the player bracketed on it; a
+mapping the campaign confirmed in an earlier ruling (`ConfirmedMapping`); a lexical link
+from the shipped WordNet lexicon (same lemma, morphology such as silence / [Silent],
+synonym, a broader Word, a Word naming a way of doing it) or through a WordNet definition
+(`relations.py`); a Word of the same scope kind for area, duration, casting manner and
+delivery; the meaning of the Word against the concept's lemma (and a noun's phrase:
+"a protective barrier") by sentence embeddings; and pairs of Words ("silence" <-
+[Decrease] + [Speech], "fireball" <- [Fire] + [Ball]). Opposites never cover ([Warm],
+"chill"), nor do related natural kinds ([Dog], a fox). Every number is in `thresholds`.
+
+`Coverage` holds the models, the lexicon and the embedding cache of one process: make one
+and call `check` for each spell (one spaCy parse and one batched encode per check).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from adjudicator.language import cues, thresholds
+from adjudicator.language.concepts import (
+    NAMED_REASON,
+    Concept,
+    IntentAnalysis,
+    Role,
+    analyse,
+)
+from adjudicator.language.cues import ScopeKind
+from adjudicator.language.lexicon import Lexicon
+from adjudicator.language.relations import Relations
+from adjudicator.language.report import (
+    ConceptCoverage,
+    ConfirmedMapping,
+    Cover,
+    CoverageReport,
+    CoverKind,
+    Verdict,
+)
+from adjudicator.rules.words import Word, format_words
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from adjudicator.language.models import Models
+
+_CACHE_LIMIT = 200_000
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+
+
+@dataclass(frozen=True)
+class _Link:
+    """How one Word relates to one concept: a lexical cover, a block, and the cosines."""
+
+    word: Word
+    cover: Cover | None
+    blocked: str | None
+    cosine: float  # best of the Word with the concept's forms and phrase
+    strength: float  # 0..1, how strongly the intent uses the Word for this concept
+
+
+class Coverage:
+    """Models, lexicon and caches for checking many spells in one process."""
+
+    def __init__(self, models: Models, lexicon: Lexicon | None = None) -> None:
+        self.models = models
+        self.lexicon = lexicon if lexicon is not None else Lexicon()
+        self.relations = Relations(self.lexicon)
+        self._vectors: dict[str, NDArray[np.float32]] = {}
+        self._scope: dict[str, tuple[ScopeKind | None, float]] = {}
+
+    # -- embeddings -------------------------------------------------------------------------
+
+    def embed(self, texts: Iterable[str]) -> None:
+        """Encode the texts not yet cached, in one batch."""
+        wanted = list(dict.fromkeys(t for t in texts if t and t not in self._vectors))
+        if not wanted:
+            return
+        if len(self._vectors) + len(wanted) > _CACHE_LIMIT:
+            self._vectors.clear()
+        vectors = self.models.encoder.encode(
+            wanted,
+            batch_size=64,
+            convert_to_numpy=True,
+            normalize_embeddings=True,
+            show_progress_bar=False,
+        )
+        for text, vector in zip(wanted, vectors, strict=True):
+            self._vectors[text] = np.asarray(vector, dtype=np.float32)
+
+    def cosine(self, a: str, b: str) -> float:
+        return float(self._vectors[a] @ self._vectors[b])
+
+    # -- the check --------------------------------------------------------------------------
+
+    def analyse(self, intent: str, words: Sequence[Word]) -> IntentAnalysis:
+        """The concepts of the intent (see `concepts.analyse`)."""
+        return analyse(intent, words, self.models, lexicon=self.lexicon)
+
+    def check(
+        self,
+        words: Sequence[Word],
+        intent: str,
+        *,
+        precedents: Sequence[ConfirmedMapping] = (),
+    ) -> CoverageReport:
+        """The coverage report for casting `words` with `intent`."""
+        words = tuple(dict.fromkeys(words))
+        return self.report(self.analyse(intent, words), words, precedents=precedents)
+
+    def report(
+        self,
+        analysis: IntentAnalysis,
+        words: Sequence[Word],
+        *,
+        precedents: Sequence[ConfirmedMapping] = (),
+    ) -> CoverageReport:
+        """The report for an analysed intent and a set of Words (drafting reuses one
+        analysis for many sets)."""
+        words = tuple(dict.fromkeys(words))
+        concepts = [c for c in analysis.concepts if self.scored(c)]
+        self.prepare(words, concepts, analysis.intent)
+        results: list[ConceptCoverage] = []
+        strengths: list[dict[Word, float]] = []
+        for concept in analysis.concepts:
+            if not self.scored(concept):
+                results.append(ConceptCoverage(concept, ()))
+                strengths.append({})
+                continue
+            item, strength = self.cover(concept, words, precedents)
+            results.append(item)
+            strengths.append(strength)
+        results = self.named_uses(analysis, words, results)
+        scores = self.scores(analysis.intent, words, results, strengths)
+        if analysis.meaningless:
+            verdict = Verdict.MEANINGLESS
+        elif any(r.concept.needs_word and not r.covered for r in results):
+            verdict = Verdict.NOT_COVERED
+        else:
+            verdict = Verdict.COVERED
+        return CoverageReport(
+            words=words,
+            analysis=analysis,
+            concepts=tuple(results),
+            word_scores=tuple((w, round(scores[w], 4)) for w in words),
+            verdict=verdict,
+        )
+
+    def scores(
+        self,
+        intent: str,
+        words: tuple[Word, ...],
+        results: list[ConceptCoverage],
+        strengths: list[dict[Word, float]],
+    ) -> dict[Word, float]:
+        """How strongly the intent uses each Word, 0..1: its strongest use, the share of
+        the intent it serves, and how much the intent as a whole is about it. A concept
+        counts less the later its sentence ("the first sentence says what the spell does")
+        and when it needs no Word."""
+        ends = [m.end() for m in _SENTENCE_END.finditer(intent)]
+        peak = dict.fromkeys(words, 0.0)
+        total = dict.fromkeys(words, 0.0)
+        mass = 1.0
+        for item, strength in zip(results, strengths, strict=True):
+            if not self.scored(item.concept):
+                continue
+            sentence = sum(1 for end in ends if end <= item.concept.start)
+            salience = thresholds.SENTENCE_DECAY**sentence
+            if not item.concept.needs_word:
+                salience *= thresholds.OPTIONAL_WEIGHT
+            mass += salience
+            used = dict(strength)
+            for cover in item.covers:
+                for word in cover.words:
+                    used[word] = max(used.get(word, 0.0), cover.confidence)
+            for word in words:
+                value = used.get(word, 0.0) * salience
+                peak[word] = max(peak[word], value)
+                total[word] += value
+        scores = {}
+        for word in words:
+            whole = max(0.0, self.cosine(word.text.lower(), intent))
+            value = (
+                thresholds.PEAK_SHARE * peak[word]
+                + (1 - thresholds.PEAK_SHARE) * total[word] / mass
+                + thresholds.WHOLE_INTENT_WEIGHT * whole
+            )
+            scores[word] = min(1.0, value)
+        return scores
+
+    @staticmethod
+    def named_uses(
+        analysis: IntentAnalysis, words: tuple[Word, ...], results: list[ConceptCoverage]
+    ) -> list[ConceptCoverage]:
+        """ "I'll cast [Ball] and [Fire] to gather up the flames": when the intent names the
+        Words it casts and exactly one named Word and one concept remain unmatched, the
+        player has said what that Word is for ("[Ball] up existing [Fire]")."""
+        named = [w for w in analysis.named if w in words]
+        used = {w for item in results for cover in item.covers for w in cover.words}
+        spare = [w for w in named if w not in used]
+        open_ = [
+            i
+            for i, item in enumerate(results)
+            if item.concept.needs_word and not item.covered and item.concept.scope is None
+        ]
+        if len(spare) != 1 or len(open_) != 1:
+            return results
+        item = results[open_[0]]
+        cover = Cover(
+            (spare[0],),
+            CoverKind.EXPLICIT,
+            thresholds.CONFIDENCE_NAMED,
+            f"the intent names {spare[0]} as cast for {item.concept.text!r}",
+        )
+        results = list(results)
+        results[open_[0]] = ConceptCoverage(item.concept, (cover,), item.blocked, item.near)
+        return results
+
+    @staticmethod
+    def scored(concept: Concept) -> bool:
+        """Concepts worth matching Words against: all but purpose clauses and the Words the
+        intent names as what is cast."""
+        return concept.role is not Role.PURPOSE and concept.reason != NAMED_REASON
+
+    def prepare(self, words: tuple[Word, ...], concepts: Sequence[Concept], intent: str) -> None:
+        """Everything this check compares, encoded in one batch (cached texts skipped)."""
+        texts = [intent, *(w.text.lower() for w in words)]
+        texts += [f"{a.text.lower()} {b.text.lower()}" for a, b in combinations(words, 2)]
+        for concept in concepts:
+            texts.extend(self.texts(concept))
+        if any(w.text.lower() not in self._scope for w in words):
+            texts += [e for examples in cues.SCOPE_WORDS.values() for e in examples]
+        self.embed(texts)
+
+    # -- one concept ------------------------------------------------------------------------
+
+    def cover(
+        self,
+        concept: Concept,
+        words: tuple[Word, ...],
+        precedents: Sequence[ConfirmedMapping],
+    ) -> tuple[ConceptCoverage, dict[Word, float]]:
+        """Covers of one concept, best first, and each Word's strength for it."""
+        covers: list[Cover] = []
+        present = set(words)
+        if concept.explicit and set(concept.explicit) <= present:
+            covers.append(
+                Cover(
+                    concept.explicit,
+                    CoverKind.EXPLICIT,
+                    thresholds.CONFIDENCE_EXPLICIT,
+                    f"named in the intent: {format_words(concept.explicit)}",
+                )
+            )
+        for mapping in precedents:
+            if mapping.concept in concept.forms and set(mapping.words) <= present:
+                covers.append(
+                    Cover(
+                        mapping.words,
+                        CoverKind.PRECEDENT,
+                        thresholds.CONFIDENCE_PRECEDENT,
+                        f"{format_words(mapping.words)} covered {mapping.concept!r} "
+                        f"in ruling {mapping.ruling}",
+                    )
+                )
+        links = [self.link(concept, word) for word in words]
+        covers.extend(link.cover for link in links if link.cover is not None)
+        if concept.scope is None:
+            covers.extend(self.pairs(concept, links))
+        covers.sort(key=lambda c: (-c.confidence, len(c.words)))
+        strengths = {link.word: link.strength for link in links}
+        for cover in covers:
+            for word in cover.words:
+                strengths[word] = max(strengths.get(word, 0.0), cover.confidence)
+        blocked = tuple(link.blocked for link in links if link.blocked)
+        near = max(
+            ((link.word, link.strength) for link in links if link.blocked is None),
+            key=lambda pair: pair[1],
+            default=None,
+        )
+        return ConceptCoverage(concept, tuple(covers), blocked, near), strengths
+
+    def link(self, concept: Concept, word: Word) -> _Link:
+        lw = word.text.lower()
+        if concept.scope is not None:
+            return self.scope_link(concept, word, lw)
+        cosine = max(self.cosine(lw, text) for text in self.texts(concept))
+        blocked = self.relations.blocked(concept, lw)
+        if blocked is not None:
+            return _Link(word, None, blocked, cosine, 0.0)
+        ramp = self.ramp(cosine, thresholds.SINGLE_COSINE)
+        found = self.relations.lexical(concept, lw) or self.relations.definition(concept, lw)
+        if found is not None:
+            cover = Cover((word,), found.kind, found.confidence, found.why)
+            return _Link(word, cover, None, cosine, max(found.confidence, ramp))
+        kind, _ = self.scope_kind(lw)
+        names_removed = bool(self.relations.negative(concept) & self.relations.near(lw))
+        kinds = self.relations.natural_kinds(concept, lw)
+        if kind is None and cosine >= thresholds.SINGLE_COSINE and not names_removed and not kinds:
+            cover = Cover(
+                (word,),
+                CoverKind.CONTEXT,
+                ramp,
+                f"{word} means {concept.text!r} here (similarity {cosine:.2f})",
+            )
+            return _Link(word, cover, None, cosine, ramp)
+        return _Link(word, None, None, cosine, ramp if kind is None else ramp / 2)
+
+    @staticmethod
+    def texts(concept: Concept) -> list[str]:
+        """What a Word's meaning is compared with: the concept's forms, and for a noun its
+        phrase ("a protective barrier")."""
+        if concept.role in (Role.SUBJECT, Role.RECIPIENT, Role.AREA):
+            return [*concept.forms, concept.phrase.lower()]
+        return list(concept.forms)
+
+    @staticmethod
+    def ramp(cosine: float, threshold: float) -> float:
+        value = 0.5 + (cosine - threshold) / (2 * thresholds.COSINE_RAMP)
+        return min(1.0, max(0.0, value))
+
+    def scope_kind(self, lw: str) -> tuple[ScopeKind | None, float]:
+        """The scope kind of a Word, if it is a scope Word, and how surely."""
+        if lw in self._scope:
+            return self._scope[lw]
+        best: tuple[ScopeKind | None, float] = (None, 0.0)
+        exact = [kind for kind, examples in cues.SCOPE_WORDS.items() if lw in examples]
+        related = [
+            k for k, examples in cues.SCOPE_WORDS.items() if examples & self.relations.core(lw)
+        ]
+        for kind, examples in cues.SCOPE_WORDS.items():
+            if exact or related:
+                best = ((exact or related)[0], 1.0)
+                break
+            cosine = max(self.cosine(lw, e) for e in examples)
+            if cosine >= thresholds.SCOPE_WORD_COSINE and cosine > best[1]:
+                best = (kind, cosine)
+        self._scope[lw] = best
+        return best
+
+    def scope_link(self, concept: Concept, word: Word, lw: str) -> _Link:
+        """Scope is covered by a Word of its own kind, or by the same word."""
+        kind, sureness = self.scope_kind(lw)
+        head = concept.forms[0]
+        if head == lw or self.relations.morphology(lw, head):
+            cover = Cover(
+                (word,), CoverKind.SAME, thresholds.CONFIDENCE_SAME, f"{word} is {head!r}"
+            )
+            return _Link(word, cover, None, 1.0, 1.0)
+        if kind is not None and kind is concept.scope:
+            confidence = thresholds.CONFIDENCE_SCOPE * sureness
+            cover = Cover((word,), CoverKind.SCOPE, confidence, f"{word} is a Word of {kind.value}")
+            return _Link(word, cover, None, sureness, confidence)
+        blocked = None
+        if kind is not None and concept.scope is not None:
+            blocked = f"{word} is a Word of {kind.value}, not of {concept.scope.value}"
+        return _Link(word, None, blocked, 0.0, 0.0)
+
+    def pairs(self, concept: Concept, links: list[_Link]) -> list[Cover]:
+        """Two Words that cover a concept together: a reversing Word with what the concept
+        removes ("silence" <- [Decrease] + [Speech]); the halves of a compound
+        ("fireball" <- [Fire] + [Ball]); or a pair whose joint meaning is the concept's."""
+        found: list[Cover] = []
+        relations = self.relations
+        halves = relations.compound(concept.forms[0])
+        for a, b in combinations(links, 2):
+            if a.cover is not None and b.cover is not None:
+                continue
+            la, lb = a.word.text.lower(), b.word.text.lower()
+            words = (a.word, b.word)
+            for reverser, other, lo in ((a, b, lb), (b, a, la)):
+                if (
+                    reverser.cover is None
+                    and relations.reverses(reverser.word.text.lower())
+                    and relations.removes(concept, lo)
+                ):
+                    found.append(
+                        Cover(
+                            words,
+                            CoverKind.JOINT,
+                            thresholds.CONFIDENCE_JOINT,
+                            f"{reverser.word} + {other.word}: {concept.text!r} is "
+                            f"{other.word.text.lower()} reduced",
+                        )
+                    )
+                    break
+            else:
+                if (halves and {la, lb} == set(halves)) or (halves and self.halves(halves, la, lb)):
+                    found.append(
+                        Cover(
+                            words,
+                            CoverKind.JOINT,
+                            thresholds.CONFIDENCE_JOINT,
+                            f"{a.word} + {b.word} make {concept.forms[0]!r}",
+                        )
+                    )
+                    continue
+                if a.blocked or b.blocked:
+                    continue
+                pair = f"{la} {lb}"
+                cosine = max(self.cosine(pair, t) for t in concept.forms)
+                alone = max(a.cosine, b.cosine)
+                if cosine >= thresholds.PAIR_COSINE and cosine >= alone + thresholds.PAIR_MARGIN:
+                    kind = CoverKind.JOINT if alone >= 0.3 else CoverKind.METAPHOR
+                    found.append(
+                        Cover(
+                            words,
+                            kind,
+                            self.ramp(cosine, thresholds.PAIR_COSINE),
+                            f"{a.word} + {b.word} together mean {concept.text!r} "
+                            f"(similarity {cosine:.2f})",
+                        )
+                    )
+        return found
+
+    def halves(self, halves: tuple[str, str], la: str, lb: str) -> bool:
+        core = self.relations.core
+        first, second = halves
+        return (first in core(la) and second in core(lb)) or (
+            first in core(lb) and second in core(la)
+        )
+
+
+def check_coverage(
+    words: Sequence[Word],
+    intent: str,
+    models: Models,
+    *,
+    lexicon: Lexicon | None = None,
+    precedents: Sequence[ConfirmedMapping] = (),
+) -> CoverageReport:
+    """Whether `words` cover `intent` (loads the lexicon unless one is passed).
+
+    `precedents` are the campaign's confirmed mappings; they are consulted first and cited.
+    For many checks, make one `Coverage` and call its `check`.
+    """
+    return Coverage(models, lexicon).check(words, intent, precedents=precedents)
