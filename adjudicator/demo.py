@@ -120,19 +120,85 @@ def play(table: Table, folder: Path) -> None:
     )  # fmt: skip
     table.run(
         "ruling", "add", "--caster", "Lirael", "[Metal] [Mist]",
-        "choke the foundry hall with a mist of metal shards that cuts whoever walks in it",
+        "fill the foundry hall with a mist of metal shards that cuts whoever walks in it",
         "--veto", "--needs", "Summon", "--reason", "policy P1",
     )  # fmt: skip
     table.run("ruling", "list", "--session", "1")
     table.run("ruling", "list", "--session", "2")
     table.run("ledger", "verify")
 
-    table.chapter("3. The ruling log")
+    fight(table)
+
+    table.chapter("4. The ruling log")
     markdown, html = folder / "ruling-log.md", folder / "ruling-log.html"
     table.run("export", "--format", "md", "--out", str(markdown))
     table.run("export", "--format", "html", "--out", str(html))
     table.say(f"Markdown (an Obsidian note): {markdown}")
     table.say(f"HTML (one self-contained file): {html}")
+
+
+def fight(table: Table) -> None:
+    """A short fight on the Battle Board; every die is entered as it fell at the table."""
+    table.chapter("3. A fight on the Battle Board")
+    table.say("Two more players join for the temple raid, and fill this session's Deck.")
+    table.run("player", "add", "Ann")
+    table.run("player", "add", "Bram")
+    table.run(
+        "character", "add", "Pink", "--player", "Ann", "--faction", "Orc",
+        "--tags", "Keen, Quiet, Quick", "--words", "Strike, Hide, Seek",
+        "--weapon", "Crossbow=Ranged",
+    )  # fmt: skip
+    table.run(
+        "character", "add", "Sage", "--player", "Bram", "--faction", "Orc",
+        "--tags", "Wise, Calm, Old", "--words", "Bind, Mend, Ward",
+    )  # fmt: skip
+    table.run("deck", "submit", "Ann", "Fire, Ball, Power, Bind, Mist")
+    table.run("deck", "approve", "Ann")
+    table.run(
+        "deck", "submit", "Bram", "Person, Stone, Fly, Lead, Summon, Heart",
+        "--sense", "Lead=the metal",
+    )  # fmt: skip
+    table.run("deck", "approve", "Bram")
+    for player in ("Ann", "Bram"):
+        for _ in range(5):
+            table.run("deck", "draw", player, "--for", "full-success")
+    table.run("combat", "start", "--seed", "7", "--title", "The temple steps")
+    table.run("combat", "add", "--character", "Pink", "--team", "Party", "--hold", "Crossbow")
+    table.run(
+        "combat", "add", "--npc", "Knight", "--team", "Party", "--armor", "2/2/2/2",
+        "--weapon", "Sword=1d6/1d6",
+    )  # fmt: skip
+    table.run("combat", "add", "--character", "Sage", "--team", "Party")
+    table.run("combat", "add", "--npc", "Red", "--team", "Temple", "--weapon", "Crossbow=Ranged")
+    table.run("combat", "add", "--npc", "Orc", "--team", "Temple", "--weapon", "Axe")
+    table.run("combat", "add", "--npc", "Monk", "--team", "Temple", "--hand", "[Fly]")
+    for unit, space in (("Pink", "D3"), ("Knight", "D4"), ("Sage", "D2"), ("Red", "D7"),
+                        ("Orc", "D1"), ("Monk", "D5")):  # fmt: skip
+        table.run("combat", "place", unit, space)
+    table.run("combat", "initiative", "--aggressor", "Party", "--first", "Pink")
+    table.run("combat", "board")
+    table.say("Pink shoots Red around her allies: the range and hit die first.")
+    table.run("combat", "odds", "Pink", "Red")
+    table.run("combat", "enhance", "Pink", "Power")
+    table.run("combat", "attack", "Pink", "Red", "--dice", "3 2 4")
+    table.run("combat", "end-turn", "--next", "Knight")
+    table.say("The Knight's blade finds the Monk's legs:")
+    table.run("combat", "attack", "Knight", "Monk", "--dice", "4 6")
+    table.run("combat", "end-turn", "--next", "Sage")
+    table.say("The Storyteller approves the Sage's spell, which is then cast with a touch attack:")
+    table.run(
+        "ruling", "add", "--caster", "Sage", "[Bind] [Person]", "bind the orc in place",
+        "--approve", "--duration", "one round",
+        "--requirements", "touch with an empty hand; spoken aloud",
+        "--note", "the orc is bound in place until the Sage's next turn",
+    )  # fmt: skip
+    table.run("combat", "cast", "Sage", "--ruling", "R4", "--target", "Orc")
+    table.say("The Monk counterspells with [Fly]; Pink answers with a counter-counterspell:")
+    table.run("combat", "counter", "Monk", "[Fly]", "--over", "1")
+    table.run("combat", "counter", "Pink", "[Bind]", "--over", "1")
+    table.run("combat", "resolve", "--effect", "the orc is bound in place", "--dice", "2")
+    table.run("combat", "end", "--reason", "the temple guards surrender")
+    table.run("combat", "log")
 
 
 def main() -> int:

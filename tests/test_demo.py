@@ -22,3 +22,9 @@ def test_the_demo_plays_a_session_against_a_new_ledger_and_exits_zero() -> None:
     assert "R1 is now superseded by P1" in out
     assert "The ledger is intact" in out
     assert "ruling-log.md" in out and "ruling-log.html" in out
+    # the fight: a ranged shot with its hit die, a maim, the approved spell cast with a touch
+    # attack, and a counterspell answered by a counter-counterspell
+    assert "hit die 1d10" in out
+    assert "Monk's Legs is Maimed" in out
+    assert "(spell touch, Unarmed)" in out
+    assert "3-deep spell stack" in out and "4 Words are lost" in out
