@@ -113,7 +113,16 @@ def play(table: Table, folder: Path) -> None:
     )  # fmt: skip
     table.run("session", "end")
     table.run("session", "start", "--title", "The foundry")
-    table.say("Before it comes up again, the Storyteller changes a policy openly:")
+    table.say(
+        "Lirael casts [Metal] [Mist] again. The Storyteller, now wanting [Summon] too, tries"
+        " a veto, and the ledger catches it as stricter than precedent:"
+    )
+    table.run(
+        "ruling", "add", "--caster", "Lirael", "[Metal] [Mist]",
+        "fill the foundry hall with a mist of metal shards that cuts whoever walks in it",
+        "--veto", "--needs", "Summon", expect_error=True,
+    )  # fmt: skip
+    table.say("So the Storyteller changes the policy openly, before ruling:")
     table.run(
         "policy", "announce", "Conjuring metal from nothing now needs [Summon]",
         "--supersedes", "R1", "--concept", "Summon",

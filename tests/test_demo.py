@@ -19,6 +19,7 @@ def test_the_demo_plays_a_session_against_a_new_ledger_and_exits_zero() -> None:
     assert "[Teleprot] is not a word we know: did you mean [Teleport]" in out
     assert "[Fireball] packs 2 Words: did you mean [Fire] [Ball]?" in out
     assert "Recorded R1: [Metal] [Mist] approved" in out
+    assert "stricter" in out  # the [Metal] [Mist] veto caught against R1 before the policy
     assert "R1 is now superseded by P1" in out
     assert "The ledger is intact" in out
     assert "ruling-log.md" in out and "ruling-log.html" in out

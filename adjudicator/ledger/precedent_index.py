@@ -201,7 +201,8 @@ class PrecedentIndex:
             if progress is not None:
                 progress(min(start + 256, len(missing)), len(missing))
         dimension = next(iter(stored.values())).shape[0] if stored else 384
-        self._matrix = np.zeros((max(len(rulings) * 2, 64), dimension), dtype=np.float32)
+        room = len(rulings) + max(64, len(rulings) // 8)  # grows by doubling beyond this
+        self._matrix = np.zeros((room, dimension), dtype=np.float32)
         for ruling in rulings:
             self._append(
                 precedent_of(ruling, statuses.get(ruling.id), distinguished.get(ruling.id, ())),
@@ -225,9 +226,10 @@ class PrecedentIndex:
         if precedent.record is not None:
             self._by_record[precedent.record] = index
         texts = frozenset(w.text for w in precedent.words)
-        self._df.update(
-            set(store.query_terms(precedent.intent, [*texts, *(w.text for w in precedent.needs)]))
-        )
+        # Document frequencies for `rare_terms` (stopwords are counted too: never queried).
+        terms = set(store.QUERY_TOKEN.findall(precedent.intent.lower()))
+        terms.update(w.text.lower() for w in (*precedent.words, *precedent.needs))
+        self._df.update(terms)
         for text in texts:
             self._postings.setdefault(text, []).append(index)
         self._by_words.setdefault(texts, []).append(index)

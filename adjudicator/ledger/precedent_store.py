@@ -161,14 +161,15 @@ def check_derived(ledger: Ledger, model: str) -> DerivedReport:
 
 # -- full text --------------------------------------------------------------------------------
 
-_QUERY_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+#: A query or intent token, as FTS5's unicode61 tokenizer splits them.
+QUERY_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 
 
 def query_terms(text: str, words: Sequence[str] = ()) -> list[str]:
     """The content tokens of `text` (lower case, no stopwords) and `words`, once each."""
     from adjudicator.ledger.precedent import STOPWORDS
 
-    tokens = [t for t in _QUERY_TOKEN.findall(text.lower()) if len(t) > 1 and t not in STOPWORDS]
+    tokens = [t for t in QUERY_TOKEN.findall(text.lower()) if len(t) > 1 and t not in STOPWORDS]
     return list(dict.fromkeys([*tokens, *(w.lower() for w in words)]))
 
 
