@@ -9,6 +9,12 @@ Modules, in dependency order:
 - `rulings`, `policies`: the Storyteller's rulings, their statuses, policy announcements.
 - `canon`: the rulebook's own examples; `campaign`: `init_campaign` and the summary.
 - `export`, `book`: the ruling log as JSON, CSV, Markdown and HTML; `importing`: JSON back in.
+- `combats`: fights on the Battle Board, stored as chained steps (undo is a record).
+- Precedent (issue 5): `precedent` (the pure conflict rules), `situations` (same situation?),
+  `precedent_thresholds`, `precedent_schema` + `precedent_store` (vectors and FTS5, derived
+  data outside the chain), `vector_clusters`, `precedent_index` (one process's index),
+  `ruling_checks` (what `ruling add` runs), `precedent_eval` (the eval's scoring).
+- `schema_doc`: docs/ledger-schema.md, generated from a fresh ledger.
 
 Every function takes the open `Ledger` explicitly; nothing here holds global state.
 
