@@ -34,6 +34,7 @@ def coverage_command(
 
     Example: adjudicator eval coverage ../shared/benchmarks/arm5/spells.jsonl
     """
+    from adjudicator.cli._models import shared_models
     from adjudicator.language.coverage import Coverage
     from adjudicator.language.evaluation import (
         BinaryScore,
@@ -43,13 +44,12 @@ def coverage_command(
         is_ranking,
         prediction,
     )
-    from adjudicator.language.models import Models
     from adjudicator.rules.words import Word
 
     rows = read_cases(cases)
     for number, case in enumerate(rows, start=1):
         check_case(case, number)
-    checker = Coverage(Models())
+    checker = Coverage(shared_models())
     binary, ranking = BinaryScore(), RankingScore()
     predictions: list[dict[str, Any]] = []
     shortened = 0

@@ -41,10 +41,11 @@ HandOption = Annotated[
 
 
 def _checker() -> Coverage:
+    """A coverage checker on this process's one `Models` (the CLI's composition root)."""
+    from adjudicator.cli._models import shared_models
     from adjudicator.language.coverage import Coverage
-    from adjudicator.language.models import Models
 
-    return Coverage(Models())
+    return Coverage(shared_models())
 
 
 def _words(text: str | None) -> tuple[Word, ...]:

@@ -126,12 +126,12 @@ class Walker(ScopeCues, NounRoles):
             forms.append(self.lemma(gerund))
             span.append(gerund)
         objects = [c for c in verb.children if c.dep_ in ("dobj", "dative")]
-        placing = lemma in cues.PLACING_VERBS and any(
+        placing = self.verb_class(lemma, cues.PLACING_VERBS, cues.PLACING_SEEDS) and any(
             c.dep_ == "prep" and c.lower_ in ("with", "in", "into")
             for holder in (verb, *objects)
             for c in holder.children
         )
-        if lemma in cues.SENDING_VERBS and all(
+        if self.verb_class(lemma, cues.SENDING_VERBS, cues.SENDING_SEEDS) and all(
             o.pos_ == "PRON" or not self.is_definite(o) for o in objects
         ):
             self.consequence(
@@ -158,7 +158,7 @@ class Walker(ScopeCues, NounRoles):
 
     def harms(self, verb: Token, lemma: str) -> bool:
         """A hazard's harm: "that shreds whoever moves through it", "that causes damage"."""
-        if lemma in cues.HARM_VERBS:
+        if self.verb_class(lemma, cues.HARM_VERBS, cues.HARM_SEEDS):
             return True
         if lemma in ("cause", "do", "deal", "inflict"):
             return any(

@@ -149,6 +149,8 @@ class PreparedIntent:
 
 
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
+#: Pipeline components the walk never reads (named entities): skipped to save time.
+_UNUSED_PIPES = ("ner",)
 #: Leading words after which the intent already has its subject or is not an imperative.
 _NOT_IMPERATIVE = frozenset(
     {
@@ -250,5 +252,6 @@ def analyse(
 
     lexicon = lexicon if lexicon is not None else Lexicon()
     prepared = prepare(intent, words, lexicon)
-    doc = models.nlp(prepared.text)
+    nlp = models.nlp
+    doc = nlp(prepared.text, disable=[p for p in _UNUSED_PIPES if p in nlp.pipe_names])
     return walk(doc, prepared, tuple(words), lexicon)

@@ -52,6 +52,26 @@ if TYPE_CHECKING:
 
 _CACHE_LIMIT = 200_000
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+_DETERMINERS = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "my",
+        "your",
+        "his",
+        "her",
+        "its",
+        "our",
+        "their",
+        "some",
+        "any",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -133,9 +153,16 @@ class Coverage:
                 results.append(ConceptCoverage(concept, ()))
                 strengths.append({})
                 continue
-            item, strength = self.cover(concept, words, precedents)
+            item, strength = self.cover(concept, words, precedents, meanings=False)
             results.append(item)
             strengths.append(strength)
+        open_ = [i for i, item in enumerate(results) if item.concept.needs_word and not item.covers]
+        if open_ and len(words) > 1:  # pairs by meaning, for what nothing else covers
+            for i in open_:
+                if self.scored(results[i].concept):
+                    results[i], strengths[i] = self.cover(
+                        results[i].concept, words, precedents, meanings=True
+                    )
         results = self.named_uses(analysis, words, results)
         scores = self.scores(analysis.intent, words, results, strengths)
         if analysis.meaningless:
@@ -245,8 +272,11 @@ class Coverage:
         concept: Concept,
         words: tuple[Word, ...],
         precedents: Sequence[ConfirmedMapping],
+        *,
+        meanings: bool,
     ) -> tuple[ConceptCoverage, dict[Word, float]]:
-        """Covers of one concept, best first, and each Word's strength for it."""
+        """Covers of one concept, best first, and each Word's strength for it; with
+        `meanings`, pairs of Words may cover it by their joint meaning."""
         covers: list[Cover] = []
         present = set(words)
         if concept.explicit and set(concept.explicit) <= present:
@@ -272,7 +302,7 @@ class Coverage:
         links = [self.link(concept, word) for word in words]
         covers.extend(link.cover for link in links if link.cover is not None)
         if concept.scope is None:
-            covers.extend(self.pairs(concept, links))
+            covers.extend(self.pairs(concept, links, meanings=meanings))
         covers.sort(key=lambda c: (-c.confidence, len(c.words)))
         strengths = {link.word: link.strength for link in links}
         for cover in covers:
@@ -316,7 +346,13 @@ class Coverage:
     def texts(concept: Concept) -> list[str]:
         """What a Word's meaning is compared with: the concept's forms, and for a noun its
         phrase ("a protective barrier")."""
-        if concept.role in (Role.SUBJECT, Role.RECIPIENT, Role.AREA):
+        phrase = concept.phrase.lower().split()
+        while phrase and phrase[0] in _DETERMINERS:
+            phrase = phrase[1:]
+        described = " ".join(phrase)
+        if concept.role in (Role.SUBJECT, Role.RECIPIENT, Role.AREA) and (
+            described not in concept.forms
+        ):
             return [*concept.forms, concept.phrase.lower()]
         return list(concept.forms)
 
@@ -362,10 +398,11 @@ class Coverage:
             blocked = f"{word} is a Word of {kind.value}, not of {concept.scope.value}"
         return _Link(word, None, blocked, 0.0, 0.0)
 
-    def pairs(self, concept: Concept, links: list[_Link]) -> list[Cover]:
+    def pairs(self, concept: Concept, links: list[_Link], *, meanings: bool) -> list[Cover]:
         """Two Words that cover a concept together: a reversing Word with what the concept
         removes ("silence" <- [Decrease] + [Speech]); the halves of a compound
-        ("fireball" <- [Fire] + [Ball]); or a pair whose joint meaning is the concept's."""
+        ("fireball" <- [Fire] + [Ball]); or, with `meanings` (for a concept nothing else
+        covers), a pair whose joint meaning is the concept's."""
         found: list[Cover] = []
         relations = self.relations
         halves = relations.compound(concept.forms[0])
@@ -401,7 +438,7 @@ class Coverage:
                         )
                     )
                     continue
-                if a.blocked or b.blocked:
+                if a.blocked or b.blocked or not meanings:
                     continue
                 pair = f"{la} {lb}"
                 cosine = max(self.cosine(pair, t) for t in concept.forms)

@@ -1,12 +1,14 @@
-"""The few word lists the adjudication policy itself names, each with what it is for.
+"""The word lists the adjudication policy names, each with what it is for and its source.
 
-These are not answers: they are the policy's own words ("light framing verbs: make,
-create, conjure, cast, use, cause, try, want, let, turn (into), put up, call up"; "without
-speaking (e.g. `Silent`) or without hands or gestures (e.g. `Still`)") and the grammar
-that signals them (the prepositions of duration, the markers of purpose clauses). Which
-lemma a word of an intent has, and what it means, comes from the parse and the lexicon;
-these lists only say which closed-class cues the policy attaches a rule to. Sources:
-DESIGN.md "Adjudication policy" and benchmarks/wop-dev/README.md "The labeling policy".
+They are the policy's own words and examples ("light framing verbs: make, create, conjure,
+cast, use, cause, try, want, let, turn (into), put up, call up"; "without speaking (e.g.
+`Silent`) or without hands or gestures (e.g. `Still`)"; "a ball of fire can be thrown"),
+the same in other words where a comment says so, and the closed-class grammar that signals
+them (prepositions of duration, markers of purpose clauses). Which lemma a word of an
+intent has, and what it means, comes from the parse and the lexicon; these lists only say
+which cues the policy attaches a rule to, and classes of verbs grow through WordNet
+(`*_SEEDS`). Sources: DESIGN.md "Adjudication policy", benchmarks/wop-dev/README.md "The
+labeling policy", and the rulebook's "Words of Power".
 """
 
 from __future__ import annotations
@@ -159,7 +161,12 @@ DELIVERY_ADVERBS = frozenset({"remotely", "afar", "distantly"})
 # -- consequences --------------------------------------------------------------------------
 
 #: Verbs that only send off or place what the spell made: "a ball of fire can be thrown",
-#: "a mist, fog or smoke cloud fills the space around it", "coat my dagger in venom".
+#: "a mist, fog or smoke cloud fills the space around it", "coat my dagger in venom". Each
+#: class is its list and every verb WordNet files under one of its seeds (`*_SEEDS`, within
+#: two hypernym steps): "pitch" and "heave" are ways to throw.
+SENDING_SEEDS = words("throw propel")
+PLACING_SEEDS = words("fill cover")
+HARM_SEEDS = words("damage injure harm hurt")
 SENDING_VERBS = words("throw hurl fling toss lob launch shoot roll send fire propel cast")
 PLACING_VERBS = words(
     "fill flood cover coat wrap drape shroud envelop blanket bathe soak drench douse "

@@ -172,7 +172,7 @@ class NounRoles(WalkerBase):
         if prep.lower_ in ("with", "in") and objects and self.stuff(objects[0]):
             owner = self.drafts.get(governor.i)
             if (owner is not None and owner.role in (Role.CONSEQUENCE,)) or (
-                self.lemma(governor) in cues.PLACING_VERBS
+                self.verb_class(self.lemma(governor), cues.PLACING_VERBS, cues.PLACING_SEEDS)
             ):
                 self.noun(objects[0], "instrument")
 

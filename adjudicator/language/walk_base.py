@@ -144,6 +144,14 @@ class WalkerBase:
             for c in noun.children
         )
 
+    def verb_class(self, lemma: str, listed: frozenset[str], seeds: frozenset[str]) -> bool:
+        """Whether a verb is in a class of the policy: listed, or a kind of one of its
+        seeds in WordNet ("pitch" is a way to throw)."""
+        if lemma in listed:
+            return True
+        ancestors = self.lexicon.ancestors(lemma, VERB, 2, 2)
+        return any(seeds & set(self.lexicon.synsets[n].words) for n in ancestors)
+
     def particles(self, verb: Token) -> tuple[Token, ...]:
         return tuple(c for c in verb.children if c.dep_ == "prt")
 

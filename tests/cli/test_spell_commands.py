@@ -26,7 +26,7 @@ def checker(models: Models) -> Coverage:
 def shared(monkeypatch: pytest.MonkeyPatch, checker: Coverage) -> Coverage:
     """The commands use the session's models instead of loading their own."""
     monkeypatch.setattr("adjudicator.cli.spell._checker", lambda: checker)
-    monkeypatch.setattr("adjudicator.language.models.Models", lambda: checker.models)
+    monkeypatch.setattr("adjudicator.cli._models.shared_models", lambda: checker.models)
     return checker
 
 
