@@ -56,6 +56,7 @@ app = typer.Typer(
     help="A Storyteller's assistant for Words of Power: dice, checks, Words and spells.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

@@ -168,5 +168,7 @@ class Models:
         folder = spec.check_version()
         go_offline()
         from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as transformers_logging
 
+        transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # quiet loads
         return SentenceTransformer(str(folder / "model"), device="cpu")
