@@ -76,7 +76,7 @@ def search_command(
     if not hits:
         console().print("No rulings yet.")
         return
-    show_hits(console(), hits, title=f"Precedents for {query!r}")
+    show_hits(console(), hits, title=f"Precedents for {query!r}", why=True)
 
 
 @app.command("index")
@@ -127,16 +127,17 @@ def implementation_text(precedent: Precedent) -> str:
     return "; ".join(parts) or "-"
 
 
-def show_hits(out: Console, hits: tuple[Hit, ...], *, title: str) -> None:
+def show_hits(out: Console, hits: tuple[Hit, ...], *, title: str, why: bool = False) -> None:
+    """Precedents as a table; `why` adds how each score was made (for `precedent search`)."""
     table = Table(title=title, title_justify="left")
-    for column in ("#", "ruling", "Words", "verdict", "intent", "implementation", "status",
-                   "score", "why"):  # fmt: skip
+    columns = ["#", "ruling", "Words", "verdict", "intent", "implementation", "status", "score"]
+    for column in columns + ["why"] * why:
         table.add_column(column)
     for hit in hits:
         p = hit.precedent
         colour = "green" if p.verdict.value == "approved" else "red"
         status = p.status.value + (f" by {p.status_by}" if p.status_by else "")
-        table.add_row(
+        row: list[str | Text] = [
             str(hit.rank),
             f"{p.id} ({p.where()})",
             p.words_text(),
@@ -145,8 +146,8 @@ def show_hits(out: Console, hits: tuple[Hit, ...], *, title: str) -> None:
             implementation_text(p),
             status,
             f"{hit.scores.total:.2f}",
-            hit.scores.why(),
-        )
+        ]
+        table.add_row(*row, *[hit.scores.why()] * why)
     out.print(table)
 
 

@@ -1,17 +1,26 @@
 """`adjudicator spell ...`: read an intent, check a spell's coverage, draft a spell.
 
 Thin wrappers: the language layer (`adjudicator.language`) does the work and is imported
-only inside the commands, so other commands never load spaCy or torch.
+only inside the commands, so other commands never load spaCy or torch. With `--caster` or a
+ledger (`--ledger`, `$ADJUDICATOR_LEDGER`) the campaign joins in through `ledger.casting`
+and `ledger.ruling_checks`: the caster's Inherent Words and hand, the campaign's confirmed
+mappings, declared homonym meanings and closest precedents, read and never written. Without
+them no ledger is opened.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-from adjudicator.cli._output import JsonOption, console, print_json
+from adjudicator.cli._ledger import LedgerOption, console, opened
+from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.errors import InvalidInput
 from adjudicator.rules.words import Word, format_words, parse_words
 
 if TYPE_CHECKING:
@@ -19,6 +28,9 @@ if TYPE_CHECKING:
     from adjudicator.language.coverage import Coverage
     from adjudicator.language.draft import Draft
     from adjudicator.language.report import CoverageReport
+    from adjudicator.ledger.casting import CampaignDraft, Caster
+    from adjudicator.ledger.database import Ledger
+    from adjudicator.ledger.ruling_checks import Findings, RulingChecks
     from adjudicator.rules.spells import SpellError
 
 app = typer.Typer(
@@ -38,6 +50,15 @@ InherentOption = Annotated[
 HandOption = Annotated[
     str | None, typer.Option("--hand", help='The Drawn Words in hand: "[Speech] [Zone]".')
 ]
+CasterOption = Annotated[
+    str | None,
+    typer.Option(
+        "--caster",
+        help="A character of the ledger: their Inherent Words and their player's hand, "
+        "instead of --inherent and --hand.",
+        show_default=False,
+    ),
+]
 
 
 def _checker() -> Coverage:
@@ -48,8 +69,33 @@ def _checker() -> Coverage:
     return Coverage(shared_models())
 
 
+def _campaign_checks(book: Ledger) -> RulingChecks:
+    """The read-only checks of `ruling add` on this ledger (`findings`, `sense_checks`).
+    Rulings with no stored vector are embedded in memory and not stored: spell commands
+    never write to the ledger."""
+    from adjudicator.cli.precedent import open_index
+    from adjudicator.ledger.ruling_checks import RulingChecks
+
+    return RulingChecks(open_index(book))
+
+
 def _words(text: str | None) -> tuple[Word, ...]:
     return parse_words(text) if text is not None else ()
+
+
+def _uses_ledger(
+    caster: str | None, inherent: str | None, hand: str | None, ledger: Path | None
+) -> bool:
+    """Whether the command reads a ledger: with --caster it must, and with --ledger (or the
+    environment's) it does. --caster with --inherent or --hand is refused: the ledger holds
+    the caster's Words, and two sources would contradict each other."""
+    if caster is not None and (inherent is not None or hand is not None):
+        raise InvalidInput(
+            "--caster takes the Inherent Words and the hand from the ledger: "
+            "not with --inherent or --hand",
+            hint="leave out --caster to check Words you name yourself",
+        )
+    return caster is not None or ledger is not None
 
 
 @app.command("parse")
@@ -75,40 +121,74 @@ def check_command(
     intent: IntentArgument,
     inherent: InherentOption = None,
     hand: HandOption = None,
+    caster: CasterOption = None,
+    ledger: LedgerOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Rule on a spell: which Word covers each concept and why, what nothing covers (the
     veto reason), Words that cover nothing, each Word's score, and the verdict. With
-    --inherent and --hand, the rules' structural checks too.
+    --inherent and --hand, or --caster (a character of the ledger), the rules' structural
+    checks too. With a ledger (--caster, --ledger or $ADJUDICATOR_LEDGER), also the
+    campaign's confirmed mappings, each declared homonym's meaning checked against the
+    intent, and the closest precedents; the ledger is only read.
 
     Example: adjudicator spell check "[Fire] [Ball]" "trap a balloon with fire"
 
     Example: adjudicator spell check "Decrease Speech" "mute him" --inherent Decrease --hand Speech
+
+    Example: adjudicator spell check "[Daze] [Trap]" "daze the guard and trap him" --caster Snazzle
     """
     from adjudicator.rules.spells import spell_problems
 
     spell_words = parse_words(words)
-    report = _checker().check(spell_words, intent)
+    structural = caster is not None or inherent is not None or hand is not None
+    who: Caster | None = None
+    findings: Findings | None = None
+    if _uses_ledger(caster, inherent, hand, ledger):
+        from adjudicator.ledger.casting import declared_words, get_caster
+
+        with opened(ledger) as book:
+            who = None if caster is None else get_caster(book, caster)  # before models load
+            cast = declared_words(book, spell_words, intent, who)
+            findings = _campaign_checks(book).findings(cast, intent)
+        report = findings.coverage
+    else:
+        report = _checker().check(spell_words, intent)
     problems: tuple[SpellError, ...] = ()
-    if inherent is not None or hand is not None:
+    if who is not None:
+        problems = who.problems(spell_words, intent)
+    elif structural:
         problems = spell_problems(spell_words, intent, inherent=_words(inherent), hand=_words(hand))
+    flags = () if findings is None else findings.sense_flags
     if as_json:
         data = report.to_dict()
-        if inherent is not None or hand is not None:
+        if who is not None:
+            data["caster"] = who.to_dict()
+        if structural:
             data["structural_problems"] = [p.message for p in problems]
             data["castable"] = report.covered and not problems
+        if findings is not None:
+            # the report's own "precedents" are the rulings whose mappings covered a concept
+            data["senses"] = [check.to_dict() for check in findings.senses]
+            data["sense_flags"] = [check.message for check in flags]
+            data["closest_precedents"] = [hit.to_dict() for hit in findings.neighbours]
         print_json(data)
         return
+    out = console()
+    if who is not None:
+        _show_caster(out, who)
     _show_report(report)
-    if inherent is not None or hand is not None:
-        out = console()
-        if problems:
-            for problem in problems:
-                out.print(f"  [red]✗[/] {problem.message}")
-                if problem.hint:
-                    out.print(f"    [dim]{problem.hint}[/]")
-        else:
-            out.print("  [green]✓[/] the rules allow these Words: one Inherent, the rest in hand")
+    if findings is not None:
+        for ruling in findings.covered_as:
+            out.print(f"  covered as in {ruling} (the campaign's own lexicon)")
+    if structural:
+        _show_problems(out, problems)
+    for check in flags:
+        out.print(Text(f"Sense: {check.message}", style="yellow"))
+    if findings is not None and findings.neighbours:
+        from adjudicator.cli.precedent import show_hits
+
+        show_hits(out, findings.neighbours, title="Closest precedents")
 
 
 @app.command("draft")
@@ -116,24 +196,82 @@ def draft_command(
     intent: IntentArgument,
     inherent: InherentOption = None,
     hand: HandOption = None,
+    caster: CasterOption = None,
+    ledger: LedgerOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Propose the smallest valid spell from your Inherent Words and hand that covers the
-    intent, or name what nothing at hand covers and which Words would.
+    intent, or name what nothing at hand covers and which Words would. With --caster, the
+    Words are that character's Inherent Words and their player's hand, from the ledger. With
+    a ledger (--caster, --ledger or $ADJUDICATOR_LEDGER), the campaign's confirmed mappings
+    count as covers, and each declared homonym in the spell proposed is checked against the
+    intent; the ledger is only read.
 
     Example: adjudicator spell draft "make him stop talking" --inherent Decrease --hand Speech
-    """
-    from adjudicator.language.draft import draft
 
-    checker = _checker()
-    result = draft(intent, _words(inherent), _words(hand), checker.models, coverage=checker)
+    Example: adjudicator spell draft --caster Snazzle "daze the guard and trap him"
+    """
+    who: Caster | None = None
+    drafted: CampaignDraft | None = None
+    if _uses_ledger(caster, inherent, hand, ledger):
+        from adjudicator.ledger.casting import declared_words, draft_spell, get_caster
+
+        with opened(ledger) as book:
+            if caster is not None:
+                who = get_caster(book, caster)  # before models load
+                held, at_hand = who.inherent, who.hand
+            else:
+                held = declared_words(book, _words(inherent), intent)
+                at_hand = declared_words(book, _words(hand), intent)
+            drafted = draft_spell(_campaign_checks(book), intent, held, at_hand)
+        result = drafted.draft
+    else:
+        from adjudicator.language.draft import draft
+
+        checker = _checker()
+        result = draft(intent, _words(inherent), _words(hand), checker.models, coverage=checker)
     if as_json:
-        print_json(result.to_dict())
+        data = result.to_dict() if drafted is None else drafted.to_dict()
+        if who is not None:
+            data["caster"] = who.to_dict()
+        print_json(data)
         return
-    _show_draft(result)
+    out = console()
+    if who is not None:
+        _show_caster(out, who)
+    _show_draft(out, result, who)
+    for check in () if drafted is None else drafted.sense_flags:
+        out.print(Text(f"Sense: {check.message}", style="yellow"))
 
 
 # -- rendering -------------------------------------------------------------------------------
+# The console prints text as it is (`_ledger.console`): intents and Words are user text, and
+# "[ball]" in an intent must not be read as a style; styles go through `Text`.
+
+
+def _held(words: tuple[Word, ...]) -> str:
+    """Words with their declared meanings: "[Lead] (the metal) [Person]"."""
+    return " ".join(f"[{w.text}] ({w.sense})" if w.sense else f"[{w.text}]" for w in words)
+
+
+def _show_caster(out: Console, caster: Caster) -> None:
+    out.print(
+        f"{caster.name} (played by {caster.player}): Inherent {_held(caster.inherent)}; "
+        f"hand {_held(caster.hand) or 'empty'}"
+    )
+
+
+def _show_problems(out: Console, problems: tuple[SpellError, ...]) -> None:
+    if not problems:
+        out.print(
+            Text.assemble(
+                ("  ✓ ", "green"), "the rules allow these Words: one Inherent, the rest in hand"
+            )
+        )
+    for problem in problems:
+        out.print(Text.assemble(("  ✗ ", "red"), problem.message))
+        if problem.hint:
+            out.print(Text(f"    {problem.hint}", style="dim"))
 
 
 def _show_analysis(analysis: IntentAnalysis) -> None:
@@ -141,14 +279,19 @@ def _show_analysis(analysis: IntentAnalysis) -> None:
     for column in ("text", "lemma", "role", "needs a Word", "why"):
         table.add_column(column)
     for concept in analysis.concepts:
-        needs = "[bold]yes[/]" if concept.needs_word else "[dim]no[/]"
+        needs = Text("yes", style="bold") if concept.needs_word else Text("no", style="dim")
         table.add_row(concept.text, concept.lemma, concept.role.value, needs, concept.reason)
     out = console()
     out.print(table)
     if analysis.named:
         out.print(f"Words named as what is cast: {format_words(analysis.named)}")
     if analysis.meaningless:
-        out.print("[yellow]The intent names no effect or subject: it doesn't *mean* anything.[/]")
+        out.print(
+            Text(
+                "The intent names no effect or subject: it doesn't *mean* anything.",
+                style="yellow",
+            )
+        )
 
 
 def _show_report(report: CoverageReport) -> None:
@@ -160,13 +303,13 @@ def _show_report(report: CoverageReport) -> None:
         if not concept.needs_word and not item.covered:
             continue
         best = item.best
-        needs = "yes" if concept.needs_word else "[dim]no[/]"
+        needs: str | Text = "yes" if concept.needs_word else Text("no", style="dim")
         if best is None:
             table.add_row(
                 concept.text,
                 concept.role.value,
                 needs,
-                "[red]nothing[/]",
+                Text("nothing", style="red"),
                 "; ".join(item.blocked),
                 "",
             )
@@ -184,22 +327,33 @@ def _show_report(report: CoverageReport) -> None:
     scores = ", ".join(f"{w} {s:.2f}" for w, s in report.word_scores)
     out.print(f"Word scores: {scores}")
     if report.unused_words:
-        out.print(f"[yellow]Words that cover nothing:[/] {format_words(report.unused_words)}")
+        out.print(
+            Text.assemble(
+                ("Words that cover nothing: ", "yellow"), format_words(report.unused_words)
+            )
+        )
     colour = "green" if report.covered else "red"
-    out.print(f"Verdict: [bold {colour}]{report.verdict.value}[/]")
+    out.print(Text.assemble("Verdict: ", (report.verdict.value, f"bold {colour}")))
     for reason in report.reasons:
         out.print(f"  {reason}")
 
 
-def _show_draft(result: Draft) -> None:
-    out = console()
+def _show_draft(out: Console, result: Draft, caster: Caster | None) -> None:
     if result.meaningless:
-        out.print("[red]The intent names no effect or subject: say what the Words should do.[/]")
+        out.print(
+            Text(
+                "The intent names no effect or subject: say what the Words should do.", style="red"
+            )
+        )
         return
     if result.spell is not None and result.report is not None:
         spell = result.spell
         out.print(
-            f"Cast [bold]{format_words(tuple(u.word for u in spell.words))}[/]: {result.intent}"
+            Text.assemble(
+                "Cast ",
+                (format_words(tuple(u.word for u in spell.words)), "bold"),
+                f": {result.intent}",
+            )
         )
         out.print(
             f"  Inherent: {spell.inherent}   Drawn (consumed): "
@@ -208,9 +362,14 @@ def _show_draft(result: Draft) -> None:
         _show_report(result.report)
         return
     if not result.shortfalls:
-        out.print("[red]No valid spell from these Words covers the intent.[/]")
+        out.print(Text("No valid spell from these Words covers the intent.", style="red"))
+        if caster is not None and not caster.hand:
+            out.print(
+                f"  {caster.player} holds no Drawn Words: a spell is one Inherent Word and at "
+                "least one Drawn Word from the hand"
+            )
         return
-    out.print("[red]Nothing you hold covers:[/]")
+    out.print(Text("Nothing you hold covers:", style="red"))
     for shortfall in result.shortfalls:
         words: list[Any] = [*shortfall.suggestions, *shortfall.near]
         out.print(

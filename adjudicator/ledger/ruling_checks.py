@@ -1,14 +1,15 @@
 """Checking a ruling before it is recorded: structure, coverage, senses and precedent.
 
 `RulingChecks.review` runs, in order: the rules' structural checks (cheap, read-only: a
-wrong caster fails before any model loads), coverage with the campaign's confirmed
-mappings ("covered as in R3"), the declared sense of each homonym Word, and the precedent
-check, and finds the closest precedents for reference. `record` then records the ruling,
-or refuses when a stricter or looser conflict stands and the Storyteller has neither
-overruled the precedent nor distinguished the two situations: "A warning never blocks: the
-Storyteller may rule anyway, recording why; the precedent is then marked distinguished or
-overruled, like case law." Coverage and sense findings are shown, never blocking; so are
-implementation differences ("no two spells are ever really the same").
+wrong caster fails before any model loads), then `findings` (coverage with the campaign's
+confirmed mappings, "covered as in R3"; the declared sense of each homonym Word; the closest
+precedents, for reference), then the precedent check. `findings` alone is read-only and
+needs no ruling: `spell check` shows it for a spell not yet ruled on. `record` then records
+the ruling, or refuses when a stricter or looser conflict stands and the Storyteller has
+neither overruled the precedent nor distinguished the two situations: "A warning never
+blocks: the Storyteller may rule anyway, recording why; the precedent is then marked
+distinguished or overruled, like case law." Coverage and sense findings are shown, never
+blocking; so are implementation differences ("no two spells are ever really the same").
 
 An approval stores the concept -> Word mapping its coverage report confirmed; the intent
 vector is stored in the same transaction as the ruling.
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 
     from adjudicator.language.report import CoverageReport
     from adjudicator.language.senses import SenseCheck, SenseModel
+    from adjudicator.ledger.situations import Reading
 
 
 class PrecedentConflict(LedgerError):
@@ -62,6 +64,36 @@ class PrecedentConflict(LedgerError):
             ),
         )
         self.conflict = conflict
+
+
+@dataclass(frozen=True)
+class Findings:
+    """What the read-only checks find about Words and an intent in a campaign: coverage with
+    its confirmed mappings, each declared homonym's meaning, the closest precedents. Shown,
+    never blocking."""
+
+    coverage: CoverageReport
+    senses: tuple[SenseCheck, ...]
+    neighbours: tuple[Hit, ...]
+    reading: Reading = field(compare=False, repr=False)
+
+    @property
+    def covered_as(self) -> tuple[str, ...]:
+        """Rulings whose confirmed mappings covered a concept of this intent."""
+        return self.coverage.precedents
+
+    @property
+    def sense_flags(self) -> tuple[SenseCheck, ...]:
+        """Homonym Words the intent uses in another meaning than declared, or in two."""
+        return tuple(check for check in self.senses if check.flagged)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "coverage": self.coverage.to_dict(),
+            "covered_as": list(self.covered_as),
+            "senses": [check.to_dict() for check in self.senses],
+            "neighbours": [hit.to_dict() for hit in self.neighbours],
+        }
 
 
 @dataclass(frozen=True)
@@ -115,10 +147,7 @@ class RulingChecks:
         checked = check_structure(self.index.ledger, proposal)
         words = tuple(used.word for used in checked.spell.words)
         intent = checked.spell.intent
-        coverage = self.index.coverage
-        analysis = coverage.analyse(intent, words)
-        report = coverage.report(analysis, words, precedents=self.index.confirmed_mappings(words))
-        reading = self.index.reader.read(intent, words, analysis=analysis, effects=False)
+        found = self.findings(words, intent)
         question = Question(
             words=words,
             intent=intent,
@@ -126,21 +155,34 @@ class RulingChecks:
             needs=proposal.needs,
             session=checked.session,
         )
-        decision = self.index.check(question, reading)
-        neighbours = self.index.rank(reading.vector, intent, words, limits.NEIGHBOURS)
+        decision = self.index.check(question, found.reading)
         return Review(
             checked=checked,
             question=question,
-            coverage=report,
-            senses=self.sense_checks(words, intent),
+            coverage=found.coverage,
+            senses=found.senses,
             decision=decision,
-            neighbours=neighbours,
-            mapping=confirmed_mapping(report) if proposal.verdict is Verdict.APPROVED else {},
-            implementation_notes=implementation_notes(
-                proposal.implementation, proposal.verdict, neighbours
+            neighbours=found.neighbours,
+            mapping=(
+                confirmed_mapping(found.coverage) if proposal.verdict is Verdict.APPROVED else {}
             ),
-            vector=reading.vector,
+            implementation_notes=implementation_notes(
+                proposal.implementation, proposal.verdict, found.neighbours
+            ),
+            vector=found.reading.vector,
         )
+
+    def findings(self, words: Sequence[Word], intent: str) -> Findings:
+        """The read-only checks of `words` cast for `intent`, ruled on or not: coverage with
+        the campaign's confirmed mappings, the sense of each Word declared with one (`words`
+        carry their declared senses), and the closest precedents. Writes nothing."""
+        words = tuple(words)
+        coverage = self.index.coverage
+        analysis = coverage.analyse(intent, words)
+        report = coverage.report(analysis, words, precedents=self.index.confirmed_mappings(words))
+        reading = self.index.reader.read(intent, words, analysis=analysis, effects=False)
+        neighbours = self.index.rank(reading.vector, intent, words, limits.NEIGHBOURS)
+        return Findings(report, self.sense_checks(words, intent), neighbours, reading)
 
     def sense_checks(self, words: Sequence[Word], intent: str) -> tuple[SenseCheck, ...]:
         """The homonym hook: each Word declared with a meaning is checked against the

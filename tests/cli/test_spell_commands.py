@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -13,6 +15,13 @@ from typer.testing import CliRunner
 from adjudicator.cli import app
 from adjudicator.language.coverage import Coverage
 from adjudicator.language.models import Models
+from adjudicator.ledger import characters, decks, sessions
+from adjudicator.ledger.database import Ledger
+from adjudicator.ledger.precedent_index import PrecedentIndex
+from adjudicator.rules.characters import snazzle
+from adjudicator.rules.deck import DrawReason
+from adjudicator.rules.words import parse_words
+from tests.ledger.helpers import grum, new_ledger, snapshot
 
 runner = CliRunner()
 
@@ -24,10 +33,54 @@ def checker(models: Models) -> Coverage:
 
 @pytest.fixture
 def shared(monkeypatch: pytest.MonkeyPatch, checker: Coverage) -> Coverage:
-    """The commands use the session's models instead of loading their own."""
+    """The commands use the session's models (and the module's coverage checker, with its
+    lexicon) instead of loading their own; no ledger comes from the environment."""
     monkeypatch.setattr("adjudicator.cli.spell._checker", lambda: checker)
     monkeypatch.setattr("adjudicator.cli._models.shared_models", lambda: checker.models)
+
+    def open_index(book: Ledger) -> PrecedentIndex:
+        return PrecedentIndex(book, checker.models, coverage=checker)
+
+    monkeypatch.setattr("adjudicator.cli.precedent.open_index", open_index)
+    monkeypatch.delenv("ADJUDICATOR_LEDGER", raising=False)
     return checker
+
+
+@pytest.fixture(scope="module")
+def campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Ann plays Snazzle (Inherent [Convince] [Daze] [Steal]) and holds [Fire] [Ball] [Trap]
+    [Zone] [Mist]; Bram plays Grum ([Smash] [Become] [Stone]) and holds [Lead], declared as
+    'the metal', [Person] [Summon] [Metal] [Speech]; session 1 is open."""
+    path = tmp_path_factory.mktemp("spell") / "campaign.sqlite"
+    with new_ledger(path) as ledger:
+        sessions.add_player(ledger, "Ann")
+        sessions.add_player(ledger, "Bram")
+        characters.add_character(ledger, snazzle(), "Ann")
+        characters.add_character(ledger, grum(), "Bram")
+        sessions.start_session(ledger, "The ferry")
+        for player, words, senses in (
+            ("Ann", "Fire, Ball, Trap, Zone, Mist", {}),
+            ("Bram", "Lead, Person, Summon, Metal, Speech", {"Lead": "the metal"}),
+        ):
+            decks.submit(ledger, player, parse_words(words))
+            decks.approve(ledger, player, senses=senses)
+            for _ in range(5):
+                decks.draw(ledger, player, DrawReason.SKILL_CHECK_FULL_SUCCESS)
+    return path
+
+
+@pytest.fixture
+def book(campaign: Path, tmp_path: Path) -> Path:
+    path = tmp_path / "campaign.sqlite"
+    shutil.copyfile(campaign, path)
+    return path
+
+
+def spell(book: Path, *args: str, code: int = 0) -> Any:
+    """Run `adjudicator spell ...` on `book`; its JSON with --json, else its output."""
+    result = runner.invoke(app, ["spell", *args, "--ledger", str(book)], env={"COLUMNS": "200"})
+    assert result.exit_code == code, result.output
+    return json.loads(result.stdout) if code == 0 and "--json" in args else result.output
 
 
 def test_commands_other_than_spell_and_eval_never_import_spacy_or_torch() -> None:
@@ -106,6 +159,119 @@ def test_spell_draft_proposes_the_smallest_spell(shared: Coverage) -> None:
         ["spell", "draft", "trap a balloon with fire", "--inherent", "[Fire]", "--hand", "[Ball]"],
     )
     assert "'trap'" in short.stdout and "[Trap]" in short.stdout
+
+
+@pytest.mark.models
+def test_spell_check_with_a_caster_takes_one_inherent_word_and_the_rest_from_the_hand(
+    shared: Coverage, book: Path
+) -> None:
+    """ "You must use at least two Words to impart a magical effect. One of these Words must
+    be an Inherent Word." and "Drawn Words, those drawn from the Deck, are consumed upon
+    use": Snazzle's Inherent [Daze] with [Trap] from Ann's hand passes, from the ledger
+    alone, which the check only reads."""
+    before = snapshot(book)
+    args = ["check", "[Daze] [Trap]", "daze the guard and trap him", "--caster", "snazzle"]
+    data = spell(book, *args, "--json")
+    assert data["caster"]["name"] == "Snazzle" and data["caster"]["player"] == "Ann"
+    assert [w["text"] for w in data["caster"]["inherent"]] == ["Convince", "Daze", "Steal"]
+    assert data["structural_problems"] == [] and data["castable"] is True
+    text = spell(book, *args)
+    assert "Snazzle (played by Ann): Inherent [Convince] [Daze] [Steal]" in text
+    assert "✓ the rules allow these Words" in text
+    assert snapshot(book) == before
+
+
+@pytest.mark.models
+def test_spell_check_with_a_caster_names_the_word_not_held(shared: Coverage, book: Path) -> None:
+    """ "Drawn Words, those drawn from the Deck, are consumed upon use" and "Inherent Words
+    ... cannot be combined with each other": [Summon] is in Bram's hand, not Ann's, and
+    Snazzle's [Daze] and [Steal] are both Inherent."""
+    data = spell(
+        book, "check", "[Daze] [Summon]", "daze the guard and summon a rope", "--caster",
+        "Snazzle", "--json",
+    )  # fmt: skip
+    assert data["castable"] is False
+    assert data["structural_problems"] == ["Ann does not hold: [Summon]"]
+    text = spell(book, "check", "[Daze] [Steal]", "daze the guard and steal his keys",
+                 "--caster", "Snazzle")  # fmt: skip
+    assert "✗ Inherent Words cannot be combined with each other: [Daze] [Steal]" in text
+
+
+@pytest.mark.models
+def test_spell_draft_with_a_caster_drafts_from_the_hand(shared: Coverage, book: Path) -> None:
+    """ "The important thing is that the player describes a magical intent and provides
+    enough Words from their Hand to cover all the concepts involved. They could not trap a
+    [Ball] with [Fire], if they did not also have [Trap]." Ann holds [Trap]; Bram does not."""
+    data = spell(book, "draft", "--caster", "Snazzle", "trap a balloon with fire", "--json")
+    assert data["found"] and data["inherent"] in {"Convince", "Daze", "Steal"}
+    assert {"Trap", "Fire"} <= set(data["drawn"])  # the balloon is the recipient: no Word
+    assert data["caster"]["player"] == "Ann"
+    short = spell(book, "draft", "--caster", "Grum", "trap a balloon with fire")
+    assert "Grum (played by Bram)" in short and "Nothing you hold covers" in short
+    assert "'trap'" in short and "[Trap]" in short
+
+
+def test_an_unknown_caster_is_a_clear_error_naming_the_characters(book: Path) -> None:
+    """The caster is looked up before any model loads; --caster with --hand would give the
+    caster's Words twice, so it is refused."""
+    for command in (["check", "[Daze] [Trap]", "trap him"], ["draft", "trap him"]):
+        output = spell(book, *command, "--caster", "Nobody", code=1)
+        assert "error: no character 'Nobody' in this ledger" in output
+        assert "known: Snazzle, Grum" in output
+    both = spell(book, "check", "[Daze] [Trap]", "trap him", "--caster", "Snazzle", "--hand",
+                 "Trap", code=1)  # fmt: skip
+    assert "--caster takes the Inherent Words and the hand from the ledger" in both
+
+
+@pytest.mark.models
+def test_a_homonym_used_in_another_meaning_than_declared_is_flagged(
+    shared: Coverage, book: Path
+) -> None:
+    """ "The Words do not need to be exact but homonyms do not get multiple meanings ...
+    [Lead] needs to specify if it's 'the element' or 'the act of guiding' when it's initially
+    added to the Deck." Bram declared his [Lead] as the metal: leading the guards away uses
+    it otherwise, with the caster's card or the campaign's declaration alike."""
+    intent = "lead the guards out of the keep"
+    data = spell(book, "check", "[Become] [Lead]", intent, "--caster", "Grum", "--json")
+    assert data["structural_problems"] == []  # shown, not blocking: the Storyteller rules
+    [flag] = data["sense_flags"]
+    assert flag.startswith("[Lead] was declared as 'the metal', but this intent uses it")
+    assert "Sense: [Lead] was declared as 'the metal'" in spell(
+        book, "check", "[Become] [Lead]", intent, "--caster", "Grum"
+    )
+    campaign = spell(book, "check", "[Become] [Lead]", intent, "--json")  # no caster
+    assert campaign["sense_flags"] == [flag] and "castable" not in campaign
+    drafted = spell(book, "draft", "--caster", "Grum", intent, "--json")
+    assert "Lead" in drafted["words"] and drafted["sense_flags"] == [flag]
+
+
+@pytest.mark.models
+def test_with_a_ledger_spell_check_uses_the_campaigns_lexicon_and_precedents(
+    shared: Coverage, book: Path
+) -> None:
+    """ "If [Metal] [Mist] was enough one day, they should not require [Summon] [Metal]
+    [Mist] the next.": the rulebook's ruling that "[Decrease] [Speech] could be used to mute
+    a single person" covers 'speech' again, and the closest precedents are shown."""
+    args = ["check", "[Decrease] [Speech]", "make this guy stop talking"]
+    data = spell(book, *args, "--inherent", "Decrease", "--hand", "Speech", "--json")
+    assert data["castable"] is True and data["sense_flags"] == []
+    assert data["closest_precedents"][0]["id"] == "C1"
+    text = spell(book, *args)
+    assert "Closest precedents" in text and "C1 (the rulebook)" in text
+    lexicon = spell(book, "check", "[Decrease] [Speech]", "reduce his speech", "--json")
+    assert "C1" in lexicon["precedents"]  # the rulings whose confirmed mappings covered
+
+
+@pytest.mark.models
+def test_without_a_ledger_spell_check_reads_none(shared: Coverage, tmp_path: Path) -> None:
+    """No --caster and no --ledger: no ledger is opened (none exists here), and the report
+    has no campaign parts."""
+    result = runner.invoke(
+        app, ["spell", "check", "[Decrease] [Speech]", "make this guy stop talking", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["precedents"] == [] and "closest_precedents" not in data
 
 
 @pytest.mark.models
