@@ -182,6 +182,12 @@ HARM_VERBS = words(
 #: around it", so an area made of it ("a hazard zone of metal mist") needs no area Word.
 SPREADING = words("mist fog smoke cloud haze gas vapor vapour steam miasma fume fumes smog")
 
+#: Pieces of a substance are that substance: "a mist of metal shards", "drops of water".
+#: A noun WordNet files under one of these (within two hypernym steps), made of a named
+#: substance, needs no Word of its own: the substance's Word covers it. Not "part" or
+#: "portion" (a hand is a part), and not shapes the spell gives ("a [Ball] of [Fire]").
+PIECE_SEEDS = frozenset({"piece", "fragment", "particle", "small indefinite quantity"})
+
 #: Words the labeling policy counts as one substance: "speech or sound" (and the rulebook
 #: covers "prevent sound in a specific area" with [Decrease] [Speech] [Zone]).
 POLICY_SYNONYMS = (frozenset({"speech", "sound"}),)

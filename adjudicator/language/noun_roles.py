@@ -65,7 +65,10 @@ class NounRoles(WalkerBase):
         ):
             self.recipient(noun)
         else:
-            self.add(noun, Role.SUBJECT, True, phrase=tuple(self.noun_phrase(noun)))
+            if self.piece_of_stuff(noun):
+                self.add(noun, Role.CONSEQUENCE, False, "pieces of a substance are that substance")
+            else:
+                self.add(noun, Role.SUBJECT, True, phrase=tuple(self.noun_phrase(noun)))
             self.modifiers(noun, made=True)
             for child in noun.children:
                 if child.dep_ == "prep" and child.lower_ == "of":
@@ -78,6 +81,24 @@ class NounRoles(WalkerBase):
                     self.clause(child, made=noun)
         for conjunct in conjuncts:
             self.noun(conjunct, context)
+
+    def piece_of_stuff(self, noun: Token) -> bool:
+        """ "metal shards", "shards of ice", "drops of water": pieces of a named substance
+        (`cues.PIECE_SEEDS`), covered by the substance's Word."""
+        lexicon = self.lexicon
+        if not any(
+            cues.PIECE_SEEDS & set(lexicon.synsets[n].words)
+            for n in lexicon.ancestors(self.lemma(noun), NOUN, 1, 2)
+        ):
+            return False
+        made_of = [c for c in noun.children if c.dep_ == "compound"] + [
+            p
+            for c in noun.children
+            if c.dep_ == "prep" and c.lower_ == "of"
+            for p in c.children
+            if p.dep_ == "pobj"
+        ]
+        return any("noun.substance" in lexicon.lexnames(self.lemma(m), NOUN, 1) for m in made_of)
 
     def affected(self, noun: Token, topics: frozenset[str]) -> bool:
         """ "trap a balloon": a countable thing an effect acts on, not brings forth."""

@@ -203,3 +203,31 @@ def test_analysis_to_dict_has_spans_and_roles(checker: Coverage) -> None:
     data = read(checker, "[Fire] [Ball]", "trap a balloon with fire").to_dict()
     trap = next(c for c in data["concepts"] if c["lemma"] == "trap")
     assert trap["span"] == [0, 4] and trap["role"] == "effect" and trap["needs_word"]
+
+
+@pytest.mark.parametrize(
+    ("intent", "pieces", "substance"),
+    [
+        (
+            "fill the hall with a mist of metal shards that cuts whoever walks in it",
+            "shard",
+            "metal",
+        ),
+        ("summon shards of ice", "shard", "ice"),
+    ],
+)
+def test_pieces_of_a_substance_are_covered_by_the_substances_word(
+    checker: Coverage, intent: str, pieces: str, substance: str
+) -> None:
+    """ "the enemy's reaction to a magical metal mist that will shred them": the metal in
+    pieces is still the metal, [Metal] covers it (policy: the substance needs a Word)."""
+    analysis = read(checker, "[Metal] [Mist]", intent)
+    assert not concept(analysis, pieces).needs_word
+    assert substance in needed(analysis)
+
+
+def test_a_shape_the_spell_gives_a_substance_still_needs_its_word(checker: Coverage) -> None:
+    """ "They could make a [Ball] of [Fire] and throw it at something": the ball is not a
+    piece of the fire, it needs [Ball]."""
+    analysis = read(checker, "[Fire] [Ball]", "make a ball of fire and throw it at the orc")
+    assert {"ball", "fire"} <= set(needed(analysis))
