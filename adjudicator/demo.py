@@ -6,6 +6,7 @@ its real output; nothing here is canned. Run with `python -m adjudicator.demo`.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 import tempfile
@@ -33,10 +34,13 @@ class Table:
         """Show a command line and run it; count it as a failure if it ends unexpectedly."""
         shown = " ".join(_shell_word(arg) for arg in args)
         self.console.print(f"$ adjudicator {shown}", style="bold cyan", markup=False)
+        stdin, sys.stdin = sys.stdin, io.StringIO()  # a script: nobody answers prompts
         try:
             code = self.command.main(list(args), prog_name="adjudicator", standalone_mode=False)
         except SystemExit as stop:
             code = stop.code
+        finally:
+            sys.stdin = stdin
         failed = bool(code) != expect_error
         if failed:
             self.console.print(f"[bold red](demo: unexpected exit code {code})[/]")
@@ -77,12 +81,27 @@ def play(table: Table, folder: Path) -> None:
 
     table.say("Each player submits 5-10 Words for the Deck. Ana's list has a typo and a compound:")
     table.run("deck", "submit", "Ana", "Teleprot, Fireball, Mist, Stone, Lead", expect_error=True)
+    table.say(
+        "Fixed. \"If you submit a word that's a homonym, such as 'lead', be sure to specify"
+        ' which one you mean": the tool asks for the meaning of [Lead], and of the other Words'
+        " with unrelated meanings in WordNet:"
+    )
+    table.run("deck", "submit", "Ana", "Teleport, Fire, Ball, Mist, Stone, Lead", expect_error=True)
     table.run(
         "deck", "submit", "Ana", "Teleport, Fire, Ball, Mist, Stone, Lead",
-        "--sense", "Lead=the heavy grey metal",
+        "--sense", "Lead=the heavy grey metal", "--sense", "Fire=flames",
+        "--sense", "Ball=a round object", "--sense", "Stone=rock",
     )  # fmt: skip
-    table.run("deck", "submit", "Bo", "Speech, Fly, Zone, Wall, Shadow")
-    table.run("deck", "submit", "Cy", "Ball, Trap, Mist, Person, Heart")
+    table.run(
+        "deck", "submit", "Bo", "Speech, Fly, Zone, Wall, Shadow",
+        "--sense", "Fly=to travel through the air", "--sense", "Zone=an area",
+        "--sense", "Wall=a barrier", "--sense", "Shadow=shade",
+    )  # fmt: skip
+    table.run(
+        "deck", "submit", "Cy", "Ball, Trap, Mist, Person, Heart",
+        "--sense", "Ball=a round object", "--sense", "Trap=to trap prey",
+        "--sense", "Heart=the seat of feelings",
+    )  # fmt: skip
     table.say(
         "Approved cards join the bottom of the pile. For a story that repeats, this demo deals"
         " in approval order; at a real table the Storyteller runs `deck shuffle` first."
@@ -98,18 +117,29 @@ def play(table: Table, folder: Path) -> None:
             table.run("deck", "draw", player, "--for", "full-success")
     table.run("deck", "status")
 
-    table.chapter("2. Rulings")
+    table.chapter("2. Checking and drafting spells")
+    table.say(
+        "Bo wants Grusk to make a guard stop talking: [Decrease] is Grusk's Inherent Word,"
+        " [Speech] is in Bo's hand. The coverage table shows which Word covers each concept:"
+    )
+    table.run(
+        "spell", "check", "--caster", "Grusk", "[Decrease] [Speech]", "make this guy stop talking"
+    )
+    table.say(
+        'Cy tries [Fire] [Ball] to trap a balloon. "They could not trap a [Ball] with [Fire],'
+        ' if they did not also have [Trap]."'
+    )
+    table.run("spell", "check", "--caster", "Lirael", "[Fire] [Ball]", "trap a balloon with fire")
+    table.say("The draft assistant looks through Lirael's Inherent Words and Cy's hand:")
+    table.run("spell", "draft", "--caster", "Lirael", "trap a balloon with fire")
+
+    table.chapter("3. Rulings and precedent")
     table.say("Lirael's [Metal] is Inherent; [Mist] comes from Cy's hand and is spent.")
     table.run(
         "ruling", "add", "--caster", "Lirael", "[Metal] [Mist]",
         "fill the corridor with a metal mist that shreds anyone who moves through it",
         "--approve", "--area", "one ring of the Battle Board", "--damage", "1",
         "--reason", "the rulebook's own example",
-    )  # fmt: skip
-    table.say("A veto spends nothing; the Storyteller names the missing Word:")
-    table.run(
-        "ruling", "add", "--caster", "Lirael", "[Fire] [Ball]", "trap a balloon with fire",
-        "--veto", "--needs", "Trap", "--reason", "nothing covers 'trap'",
     )  # fmt: skip
     table.run("session", "end")
     table.run("session", "start", "--title", "The foundry")
@@ -132,13 +162,22 @@ def play(table: Table, folder: Path) -> None:
         "fill the foundry hall with a mist of metal shards that cuts whoever walks in it",
         "--veto", "--needs", "Summon", "--reason", "policy P1",
     )  # fmt: skip
-    table.run("ruling", "list", "--session", "1")
-    table.run("ruling", "list", "--session", "2")
+    table.run("ruling", "list")
+
+    table.chapter("4. A homonym in the wrong meaning")
+    table.say(
+        "Ana's [Lead] was declared as the heavy grey metal. Snazzle now wants it to guide:"
+        ' "[Lead] [Person] cannot both lure a person and petrify them."'
+    )
+    table.run(
+        "spell", "check", "--caster", "Snazzle", "[Convince] [Lead]",
+        "lead the guards away from the gate",
+    )  # fmt: skip
     table.run("ledger", "verify")
 
     fight(table)
 
-    table.chapter("4. The ruling log")
+    table.chapter("6. The ruling log")
     markdown, html = folder / "ruling-log.md", folder / "ruling-log.html"
     table.run("export", "--format", "md", "--out", str(markdown))
     table.run("export", "--format", "html", "--out", str(html))
@@ -148,7 +187,7 @@ def play(table: Table, folder: Path) -> None:
 
 def fight(table: Table) -> None:
     """A short fight on the Battle Board; every die is entered as it fell at the table."""
-    table.chapter("3. A fight on the Battle Board")
+    table.chapter("5. A fight on the Battle Board")
     table.say("Two more players join for the temple raid, and fill this session's Deck.")
     table.run("player", "add", "Ann")
     table.run("player", "add", "Bram")
@@ -161,11 +200,16 @@ def fight(table: Table) -> None:
         "character", "add", "Sage", "--player", "Bram", "--faction", "Orc",
         "--tags", "Wise, Calm, Old", "--words", "Bind, Mend, Ward",
     )  # fmt: skip
-    table.run("deck", "submit", "Ann", "Fire, Ball, Power, Bind, Mist")
+    table.run(
+        "deck", "submit", "Ann", "Fire, Ball, Power, Bind, Mist",
+        "--sense", "Fire=flames", "--sense", "Ball=a round object",
+        "--sense", "Power=strength", "--sense", "Bind=to tie up",
+    )  # fmt: skip
     table.run("deck", "approve", "Ann")
     table.run(
         "deck", "submit", "Bram", "Person, Stone, Fly, Lead, Summon, Heart",
-        "--sense", "Lead=the metal",
+        "--sense", "Lead=the metal", "--sense", "Stone=rock",
+        "--sense", "Fly=to travel through the air", "--sense", "Heart=the seat of feelings",
     )  # fmt: skip
     table.run("deck", "approve", "Bram")
     for player in ("Ann", "Bram"):
@@ -201,7 +245,7 @@ def fight(table: Table) -> None:
         "--requirements", "touch with an empty hand; spoken aloud",
         "--note", "the orc is bound in place until the Sage's next turn",
     )  # fmt: skip
-    table.run("combat", "cast", "Sage", "--ruling", "R4", "--target", "Orc")
+    table.run("combat", "cast", "Sage", "--ruling", "R3", "--target", "Orc")
     table.say("The Monk counterspells with [Fly]; Pink answers with a counter-counterspell:")
     table.run("combat", "counter", "Monk", "[Fly]", "--over", "1")
     table.run("combat", "counter", "Pink", "[Bind]", "--over", "1")

@@ -69,6 +69,17 @@ _SKIP = frozenset(
 )  # fmt: skip
 
 
+#: The meanings the player declares for the homonyms among the benchmark's Words ("If you
+#: submit a word that's a homonym, such as 'lead', be sure to specify which one you mean").
+MEANINGS = {"Fire": "flames", "Ball": "a round object", "Trap": "to trap prey", "Zone": "an area"}
+
+
+def declared(text: str) -> tuple[Word, ...]:
+    return tuple(
+        w.with_sense(MEANINGS[w.text]) if w.text in MEANINGS else w for w in parse_words(text)
+    )
+
+
 def spell_texts() -> list[str]:
     """Spell descriptions from the SRD 5.1 and Ars Magica 5, one text each."""
     srd = json.loads((SHARED / "dnd5e-srd" / "5e-SRD-Spells.json").read_text("utf-8"))
@@ -259,7 +270,7 @@ def main() -> None:
 
         start_session(ledger, "checked rulings")
         player = "Snazzle's player"
-        submit(ledger, player, parse_words("Fire, Ball, Trap, Zone, Mist, Metal"))
+        submit(ledger, player, declared("Fire, Ball, Trap, Zone, Mist, Metal"))
         approve(ledger, player)
         for _ in range(6):
             draw(ledger, player, DrawReason.KILLING_BLOW)

@@ -28,12 +28,17 @@ Method, for every single-word lemma (the details and each number are in `Setting
    its senses' weights, so many fine senses do not make one meaning common. A meaning under
    `common_ratio` of the heaviest meaning's weight is one a player would not think of: it is
    dropped (at most `max_meanings` are kept).
-4. A lemma with two or more meanings left is a homonym and goes into the inventory, with
+4. A lemma with two or more meanings left goes into the inventory (a homonym candidate), with
    each meaning's short description (its heaviest sense's definition: "a soft heavy toxic
    malleable metallic element", "to take somebody somewhere"), synonyms, hypernyms and
    glosses, heaviest meaning first. Inflected forms whose lemmas together have two meanings
    ("axes": ax, axis; "wound": wound, wind; "moped": moped, mope) are entries too, and lemmas
    that the run-time suffix rules would misread as a form of a homonym are listed.
+5. Each meaning also carries the evidence that a player would think of it, for the run-time
+   homonym check (`adjudicator/language/homonyms.py`, numbers in `homonym_thresholds.py`):
+   its SemCor tag count and how many concepts WordNet builds on its senses (`ELABORATIONS`:
+   kinds, parts, wholes, topic terms). A figure of speech ("an ocean of debt", "a wolf" for a
+   womaniser) usually has neither.
 
 Tuned on wop-dev/homonyms.jsonl and the words of wop-dev/senses.jsonl (all homonyms) only.
 
@@ -70,7 +75,7 @@ OUTPUT = ROOT / "adjudicator/language/data/senses.json.gz"
 PACKAGE = "wordnet-base"
 COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
 COUNTS = "cntlist.rev"
-FORMAT = 1
+FORMAT = 2
 
 _LEMMA = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _PART_OF_SS_TYPE = {"1": "noun", "2": "verb", "3": "adj", "4": "adv", "5": "adj"}
@@ -80,6 +85,15 @@ LINKS = frozenset(
      "hyponym", "participle", "attribute", "cause", "entailment", "antonym",
      "part_holonym", "part_meronym", "substance_holonym", "substance_meronym",
      "member_holonym", "member_meronym"}
+)  # fmt: skip
+#: relations by which WordNet builds other concepts on a sense: its kinds, its parts, members
+#: and substances, the wholes it is part of, the terms of its topic (a head adjective's
+#: satellites count too: `elaborations`). A figure of speech ("an ocean of debt", "a wolf" for
+#: a womaniser, "wolf" for eating hastily) usually has none of them.
+ELABORATIONS = frozenset(
+    {"hyponym", "instance_hyponym", "part_meronym", "member_meronym", "substance_meronym",
+     "part_holonym", "member_holonym", "substance_holonym", "member_topic", "member_region",
+     "member_usage"}
 )  # fmt: skip
 #: relations whose shared target also joins two senses (a hyponym shared is too weak a tie).
 SHARED = frozenset(
@@ -221,6 +235,19 @@ def _same_form(x: wordnet.Synset, y: wordnet.Synset, pointer: wordnet.Pointer, l
         return synset.words[number - 1].replace(" ", "_") if number else ""
 
     return word(x, pointer.source_word) == lemma == word(y, pointer.target_word)
+
+
+def elaborations(synset: wordnet.Synset) -> int:
+    """How many concepts WordNet builds on a sense (`ELABORATIONS`); a head adjective (one with
+    a direct antonym) also counts its satellites, but a satellite's tie to its head is no more
+    than a hypernym, which every sense has."""
+    head = synset.part == "adj" and any(p.relation == "antonym" for p in synset.pointers)
+    return sum(
+        1
+        for p in synset.pointers
+        if p.source_word == 0
+        and (p.relation in ELABORATIONS or (head and p.relation == "similar_to"))
+    )
 
 
 def mentions(gloss: str, lemma: str) -> bool:
@@ -424,6 +451,8 @@ def meaning_entry(meaning: Sequence[Sense], lemma: str, wn: wordnet.WordNet, tot
         "hypernyms": hypernyms[:3],
         "glosses": [gloss_head(s.synset.gloss) for s in ordered[: settings.max_glosses]],
         "synsets": [s.synset.id for s in ordered],
+        "tags": sum(s.count for s in meaning),
+        "relations": sum(elaborations(s.synset) for s in meaning),
     }
 
 
@@ -525,6 +554,9 @@ def render(data: dict[str, Any], wn: wordnet.WordNet, root: Path, settings: Sett
             "share": "the meaning's part of the lemma's frequency weight",
             "synonyms, hypernyms, glosses": "for matching a text or a declaration to it",
             "synsets": "WordNet 3.0 synset ids (part letter + offset)",
+            "tags": "SemCor tag count of the meaning's senses (of this lemma) in cntlist.rev",
+            "relations": "how many concepts WordNet builds on its senses (kinds, parts, "
+            "wholes, members, topic terms, a head adjective's satellites)",
             "not_homonyms": "lemmas that look like a regular inflection of a homonym but are not",
         },
         **data,

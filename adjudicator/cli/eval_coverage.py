@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -21,18 +21,34 @@ def register(app: typer.Typer) -> None:
     app.command("coverage")(coverage_command)
 
 
+SplitOption = Annotated[
+    str,
+    typer.Option(
+        "--split",
+        help="Score only part of the cases: dev (the cases whose id's sha256 starts with a "
+        "byte below 52, about a fifth, the part weights were tuned on), held-out (the rest) "
+        "or all.",
+    ),
+]
+
+
 def coverage_command(
-    cases: CasesArgument, out: OutOption = None, as_json: JsonOption = False
+    cases: CasesArgument,
+    out: OutOption = None,
+    split: SplitOption = "all",
+    as_json: JsonOption = False,
 ) -> None:
     """Check every case's Words against its intent and score the predictions.
 
     Binary files (`covered`/`missing`) get balanced accuracy on `covered`, missing-concept
-    F1 and exact-set match; ranking files (`groups`/`gold_words`, such as arm5) get top-1
-    accuracy per group.
+    F1 and exact-set match, from the coverage check. Ranking files (`groups`/`gold_words`,
+    such as arm5) get top-1 accuracy per group, from how strongly the whole description
+    uses each Word (`word_use.py`); their prediction lines hold `word_scores` and, for each
+    Word, the token that uses it most.
 
     Example: adjudicator eval coverage ../shared/benchmarks/wop-dev/coverage.jsonl --out pred.jsonl
 
-    Example: adjudicator eval coverage ../shared/benchmarks/arm5/spells.jsonl
+    Example: adjudicator eval coverage ../shared/benchmarks/arm5/spells.jsonl --split held-out
     """
     from adjudicator.cli._models import shared_models
     from adjudicator.language.coverage import Coverage
@@ -43,25 +59,36 @@ def coverage_command(
         fitted_intent,
         is_ranking,
         prediction,
+        ranking_prediction,
+        select_split,
     )
+    from adjudicator.language.word_use import WordUse
     from adjudicator.rules.words import Word
 
     rows = read_cases(cases)
     for number, case in enumerate(rows, start=1):
         check_case(case, number)
-    checker = Coverage(shared_models())
+    rows = [dict(case) for case in select_split(rows, split)]
+    models = shared_models()
+    checker = Coverage(models)
+    scorer = WordUse(models, checker.lexicon)
     binary, ranking = BinaryScore(), RankingScore()
     predictions: list[dict[str, Any]] = []
     shortened = 0
     for case in with_progress(rows, "checking coverage"):
-        intent, cut = fitted_intent(str(case["intent"]))
-        shortened += cut
-        report = checker.check([Word(w) for w in case["words"]], intent)
-        predicted = prediction(str(case["id"]), report)
+        words = [Word(w) for w in case["words"]]
+        if is_ranking(case):
+            scores = scorer.score(str(case["intent"]), words)
+            predicted = ranking_prediction(str(case["id"]), scores)
+            ranking.add(case, predicted)
+        else:
+            intent, cut = fitted_intent(str(case["intent"]))
+            shortened += cut
+            predicted = prediction(str(case["id"]), checker.check(words, intent))
+            binary.add(case, predicted)
         predictions.append(predicted)
-        (ranking if is_ranking(case) else binary).add(case, predicted)
     write_predictions(out, predictions)
-    result: dict[str, Any] = {"cases": len(rows), "shortened_intents": shortened}
+    result: dict[str, Any] = {"cases": len(rows), "split": split, "shortened_intents": shortened}
     if binary.true_pos + binary.true_neg + binary.false_pos + binary.false_neg:
         result["binary"] = binary.to_dict()
     if ranking.total:
@@ -70,7 +97,8 @@ def coverage_command(
         print_json(result)
         return
     show = console()
-    show.print(f"{len(rows)} cases from {cases}")
+    part = "" if split == "all" else f" ({split} split)"
+    show.print(f"{len(rows)} cases from {cases}{part}")
     if shortened:
         show.print(
             f"  {shortened} intents over the length limit read up to their last full "

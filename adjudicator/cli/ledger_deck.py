@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -19,7 +20,9 @@ from adjudicator.cli._ledger import (
 from adjudicator.cli._output import JsonOption, print_json
 
 if TYPE_CHECKING:
+    from adjudicator.language.homonyms import HomonymInfo
     from adjudicator.ledger.decks import DeckVersion
+    from adjudicator.rules.words import Word
 
 app = typer.Typer(help="The Deck: submit, approve, shuffle, draw, trade.", no_args_is_help=True)
 
@@ -49,9 +52,12 @@ def submit_command(
     """Submit a player's 5-10 Words for the Storyteller's approval.
 
     Likely typos ("Teleprot") and compounds ("Fireball") are refused until fixed or kept with
-    --as-written; duplicates are pointed out; a homonym takes its meaning with --sense.
+    --as-written; duplicates are pointed out. A homonym must say which meaning it has
+    ("If you submit a word that's a homonym, such as 'lead', be sure to specify which one you
+    mean"): give it with --sense, a listed meaning or your own words; at a terminal the
+    meanings are offered to choose from, elsewhere the submission is refused until declared.
 
-    Example: adjudicator deck submit Ann "Lead, Fire, Ball, Zone, Mist" --sense "Lead=the metal"
+    Example: adjudicator deck submit Ann "Lead Mist Metal Speech Summon" --sense "Lead=the metal"
     """
     from adjudicator.ledger import decks
     from adjudicator.rules.words import parse_words
@@ -59,6 +65,8 @@ def submit_command(
     chosen = with_senses(parse_words(words), parse_senses(sense))
     with opened(ledger) as book:
         findings = decks.check_words(book, chosen)
+        if _interactive() and (as_written or not decks.doubtful(findings)):
+            chosen = _declare_meanings(chosen, decks.undeclared_homonyms(chosen))
         version = decks.submit(book, player, chosen, as_written=as_written)
     suggestions = [
         {"word": s.word.text, "kind": s.kind.value, "message": s.message,
@@ -74,6 +82,38 @@ def submit_command(
         out.print(Text("  ! ", style="yellow") + Text(finding.message))
     if findings:
         out.print("  (approve or reject each Word as you see fit)")
+
+
+def _interactive() -> bool:
+    """Whether a person is at the keyboard to choose a homonym's meaning (stdin a terminal)."""
+    return sys.stdin.isatty()
+
+
+def _declare_meanings(
+    words: tuple[Word, ...], homonyms: tuple[HomonymInfo, ...]
+) -> tuple[Word, ...]:
+    """Ask for the meaning of each homonym among `words`, offering its candidates numbered."""
+    asked = {info.word: info for info in homonyms}
+    return tuple(
+        word.with_sense(_ask_meaning(asked[word.text])) if word.text in asked else word
+        for word in words
+    )
+
+
+def _ask_meaning(info: HomonymInfo) -> str:
+    """A number picks a listed meaning; anything else is the player's own words for it."""
+    typer.echo(f"[{info.word}] has {len(info.senses)} meanings; which one do you mean?", err=True)
+    for number, sense in enumerate(info.senses, start=1):
+        typer.echo(f"  {number}. {sense}", err=True)
+    while True:
+        answer = " ".join(str(typer.prompt(f"Meaning of [{info.word}]", err=True)).split())
+        if not answer.isdigit():
+            if answer:
+                return answer
+            continue
+        if 1 <= int(answer) <= len(info.senses):
+            return info.senses[int(answer) - 1]
+        typer.echo(f"  choose 1-{len(info.senses)}, or say it in your own words", err=True)
 
 
 @app.command("approve")

@@ -1,9 +1,11 @@
 """The shipped homonym sense inventory (`data/senses.json.gz`, built by models/build_senses.py).
 
-Each WordNet 3.0 lemma with two or more coarse, unrelated meanings a player would recognise
-("lead": the metal, to guide, the leading position), with a short description, synonyms,
-hypernyms and glosses per meaning. A `SenseInventory` reads the file on first use and keeps
-it; nothing here needs WordNet, spaCy or torch, so the Deck commands stay light.
+Each WordNet 3.0 lemma with two or more coarse, unrelated meanings ("lead": the metal, to
+guide, the leading position), with a short description, synonyms, hypernyms, glosses and the
+evidence of use (SemCor tags, WordNet relations) per meaning; which of them make the
+word a homonym a player must declare is `adjudicator.language.homonyms`' call. A
+`SenseInventory` reads the file on first use and keeps it; nothing here needs WordNet, spaCy
+or torch, so the Deck commands stay light.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from adjudicator.errors import AdjudicatorError
 
 RESOURCE = "data/senses.json.gz"
-FORMAT = 1
+FORMAT = 2
 
 # WordNet's suffix rules (morphy), all parts of speech together: (suffix, replacement).
 _DETACH = (
@@ -35,7 +37,9 @@ class InventoryError(AdjudicatorError):
 
 @dataclass(frozen=True)
 class Meaning:
-    """One coarse meaning of a word: a short description and what tells it apart."""
+    """One coarse meaning of a word: a short description, what tells it apart, and the
+    evidence that a player would think of it (`tags`, `relations`: see
+    `adjudicator.language.homonyms`)."""
 
     description: str
     pos: str
@@ -43,6 +47,10 @@ class Meaning:
     synonyms: tuple[str, ...] = ()
     hypernyms: tuple[str, ...] = ()
     glosses: tuple[str, ...] = ()
+    #: SemCor tag count of its senses (how often the sense-tagged corpus uses it).
+    tags: int = 0
+    #: how many concepts WordNet builds on its senses (kinds, parts, wholes, topic terms).
+    relations: int = 0
 
     @property
     def text(self) -> str:
@@ -63,6 +71,8 @@ class Meaning:
             "synonyms": list(self.synonyms),
             "hypernyms": list(self.hypernyms),
             "glosses": list(self.glosses),
+            "tags": self.tags,
+            "relations": self.relations,
         }
 
     @classmethod
@@ -74,6 +84,8 @@ class Meaning:
             synonyms=tuple(data.get("synonyms", ())),
             hypernyms=tuple(data.get("hypernyms", ())),
             glosses=tuple(data.get("glosses", ())),
+            tags=int(data.get("tags", 0)),
+            relations=int(data.get("relations", 0)),
         )
 
 

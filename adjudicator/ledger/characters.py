@@ -114,10 +114,10 @@ def add_character(ledger: Ledger, character: Character, player: str) -> Characte
         now = ledger.now()
         row = {"name": character.name, "player": owner.name, "created_at": now}
         records.append(ledger, "character", character.name, row)
-        return _append(ledger, character.name, owner.name, 0, character, "created")
+        return append_sheet(ledger, character.name, owner.name, 0, character, "created")
 
 
-def _append(
+def append_sheet(
     ledger: Ledger, name: str, player: str, previous: int, character: Character, change: str
 ) -> CharacterVersion:
     """Append the next version of a character's sheet. Call inside `write(ledger)`."""
@@ -146,7 +146,7 @@ def change_character(
         updated = transform(current.character)
         if updated.name != current.character.name:
             raise LedgerError(f"a change to {current.name}'s sheet cannot rename them")
-        return _append(ledger, current.name, current.player, current.version, updated, change)
+        return append_sheet(ledger, current.name, current.player, current.version, updated, change)
 
 
 def rest(ledger: Ledger, name: str) -> CharacterVersion:
@@ -168,7 +168,7 @@ def level_up(
         spend(
             ledger, owner, discarded, f"{current.name} discarded {len(discarded)} Words to level up"
         )
-        return _append(ledger, current.name, current.player, current.version, updated, change)
+        return append_sheet(ledger, current.name, current.player, current.version, updated, change)
 
 
 def sacrifice(

@@ -10,7 +10,9 @@ A session's first version is written by its first change. Until then its Deck is
 empty one that keeps the hands of the previous session's last Deck ("The 'Deck' is the
 collection of words that is built at the start of each session"; hands are the players' own).
 Homonym meanings declared on the way into the Deck are also recorded in `word_senses`, the
-campaign's inventory of declared senses.
+campaign's inventory of declared senses. A Word the homonym detector
+(`adjudicator.language.homonyms`) calls a homonym cannot be submitted without one: "If you
+submit a word that's a homonym, such as 'lead', be sure to specify which one you mean."
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.errors import InvalidInput
 from adjudicator.ledger import records
 from adjudicator.ledger.database import Ledger, guarded, write
-from adjudicator.ledger.errors import SessionError, SubmissionFlagged
+from adjudicator.ledger.errors import LedgerError, SessionError, SubmissionFlagged
 from adjudicator.ledger.sessions import (
     Player,
     Session,
@@ -36,7 +38,32 @@ from adjudicator.rules.deck import Deck, DrawReason, Submission, Verdict
 from adjudicator.rules.words import Word, format_words
 
 if TYPE_CHECKING:
+    from adjudicator.language.homonyms import HomonymInfo
+    from adjudicator.language.inventory import SenseInventory
     from adjudicator.rules.vocabulary import Suggestion
+
+
+class UndeclaredHomonym(LedgerError, InvalidInput):
+    """Submitted homonyms without a declared meaning: "If you submit a word that's a homonym,
+    such as 'lead', be sure to specify which one you mean" (rulebook, "The Deck"). Nothing is
+    recorded until each has one. `homonyms` lists each Word's candidate meanings."""
+
+    def __init__(self, player: str, homonyms: Sequence[HomonymInfo]) -> None:
+        lines = []
+        for info in homonyms:
+            lines.append(f"  [{info.word}] has {len(info.senses)} meanings; which one?")
+            lines += [f"    {n}. {sense}" for n, sense in enumerate(info.senses, start=1)]
+        first = homonyms[0]
+        listed = "\n".join(lines)
+        super().__init__(
+            f"{player}'s Words include homonyms: say which meaning each one has (\"If you "
+            f"submit a word that's a homonym, such as 'lead', be sure to specify which one "
+            f'you mean"):\n{listed}',
+            hint=f"add --sense WORD=MEANING for each, with a meaning above or your own words: "
+            f'--sense "{first.word}={first.senses[0]}"',
+        )
+        self.player = player
+        self.homonyms = tuple(homonyms)
 
 
 @dataclass(frozen=True)
@@ -160,28 +187,60 @@ def check_words(ledger: Ledger, words: Sequence[Word]) -> tuple[Suggestion, ...]
     return check_submission(words, deck_words)
 
 
+def doubtful(findings: Sequence[Suggestion]) -> list[str]:
+    """The findings that refuse a submission unless kept `as_written`: typos and compounds."""
+    from adjudicator.rules.vocabulary import SuggestionKind
+
+    refusing = (SuggestionKind.TYPO, SuggestionKind.COMPOUND)
+    return [finding.message for finding in findings if finding.kind in refusing]
+
+
+def undeclared_homonyms(
+    words: Sequence[Word], inventory: SenseInventory | None = None
+) -> tuple[HomonymInfo, ...]:
+    """The Words without a declared meaning that the homonym detector calls homonyms, each
+    with its candidate meanings (most common first). A dictionary lookup: no language model."""
+    from adjudicator.language.homonyms import is_homonym
+    from adjudicator.language.inventory import SenseInventory
+
+    undeclared = [word for word in words if word.sense is None]
+    if not undeclared:
+        return ()
+    inventory = inventory if inventory is not None else SenseInventory()
+    found = (is_homonym(word.text, inventory) for word in undeclared)
+    return tuple(info for info in found if info.homonym)
+
+
 def submit(
-    ledger: Ledger, player: str, words: Sequence[Word], *, as_written: bool = False
+    ledger: Ledger,
+    player: str,
+    words: Sequence[Word],
+    *,
+    as_written: bool = False,
+    inventory: SenseInventory | None = None,
 ) -> DeckVersion:
     """A player's 5-10 Words for the Deck, awaiting approval; their declared senses recorded.
 
     Likely typos ("Teleprot") and compounds ("Fireball") refuse the submission, so the player
-    can fix them before anything is recorded, unless they keep them `as_written`.
+    can fix them before anything is recorded, unless they keep them `as_written`. A homonym
+    without a declared meaning refuses it too (`UndeclaredHomonym`, no way around it): "If you
+    submit a word that's a homonym, such as 'lead', be sure to specify which one you mean."
     """
-    from adjudicator.rules.vocabulary import SuggestionKind
-
     who = get_player(ledger, player)
     submission = Submission(who.name, tuple(words))
-    doubtful = (SuggestionKind.TYPO, SuggestionKind.COMPOUND)
-    flagged = [s.message for s in check_words(ledger, submission.words) if s.kind in doubtful]
+    flagged = doubtful(check_words(ledger, submission.words))
     if flagged and not as_written:
         raise SubmissionFlagged(who.name, flagged)
+    homonyms = undeclared_homonyms(submission.words, inventory)
 
     def apply(deck: Deck, session: Session) -> tuple[Deck, str]:
+        submitted = deck.submit(submission)  # the Deck's own rules first: one submission each
+        if homonyms:
+            raise UndeclaredHomonym(who.name, homonyms)
         for word in submission.words:
             if word.sense is not None:
                 declare_sense(ledger, word, who.name, session.number)
-        return deck.submit(submission), f"{who.name} submitted {_listed(submission.words)}"
+        return submitted, f"{who.name} submitted {_listed(submission.words)}"
 
     return _change(ledger, "submitting Words", apply)
 

@@ -12,9 +12,12 @@ root Typer command; every die is entered by hand, so the story is always the sam
     adjudicator character add Sage --player Bram --faction Orc --tags "Wise, Calm, Old" \\
         --words "Bind, Mend, Ward"
     adjudicator session start --title "The temple steps"
-    adjudicator deck submit Ann "Fire, Ball, Power, Bind, Mist"
+    adjudicator deck submit Ann "Fire, Ball, Power, Bind, Mist" --sense "Fire=flames" \\
+        --sense "Ball=a round object" --sense "Power=strength" --sense "Bind=to tie up"
     adjudicator deck approve Ann
-    adjudicator deck submit Bram "Person, Stone, Fly, Lead, Summon, Heart" --sense "Lead=the metal"
+    adjudicator deck submit Bram "Person, Stone, Fly, Lead, Summon, Heart" \\
+        --sense "Lead=the metal" --sense "Stone=rock" --sense "Fly=to travel through the air" \\
+        --sense "Heart=the seat of feelings"
     adjudicator deck approve Bram
     adjudicator deck draw Ann --for success        # five times: Fire Ball Power Bind Mist
     adjudicator deck draw Bram --for success       # five times: Person Stone Fly Lead Summon
@@ -78,10 +81,12 @@ SETUP: list[tuple[str, ...]] = [
     ("character", "add", "Sage", "--player", "Bram", "--faction", "Orc", "--tags",
      "Wise, Calm, Old", "--words", "Bind, Mend, Ward"),
     ("session", "start", "--title", "The temple steps"),
-    ("deck", "submit", "Ann", "Fire, Ball, Power, Bind, Mist"),
+    ("deck", "submit", "Ann", "Fire, Ball, Power, Bind, Mist", "--sense", "Fire=flames",
+     "--sense", "Ball=a round object", "--sense", "Power=strength", "--sense", "Bind=to tie up"),
     ("deck", "approve", "Ann"),
     ("deck", "submit", "Bram", "Person, Stone, Fly, Lead, Summon, Heart", "--sense",
-     "Lead=the metal"),
+     "Lead=the metal", "--sense", "Stone=rock", "--sense", "Fly=to travel through the air",
+     "--sense", "Heart=the seat of feelings"),
     ("deck", "approve", "Bram"),
     *[("deck", "draw", "Ann", "--for", "success")] * 5,
     *[("deck", "draw", "Bram", "--for", "success")] * 5,

@@ -14,9 +14,12 @@ import typer
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
+from adjudicator.language.homonyms import is_homonym
+from adjudicator.ledger.database import open_ledger
+from adjudicator.ledger.decks import senses
 from adjudicator.rules.characters import snazzle
 from adjudicator.rules.spells import MAX_INTENT_LENGTH
-from tests.ledger.helpers import snapshot
+from tests.ledger.helpers import sense_options, snapshot
 
 runner = CliRunner()
 
@@ -45,7 +48,8 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "--armor", "Chainmail", "--weapon", "Cleaver=Two-Handed",
     )  # fmt: skip
     run(path, "session", "start", "--title", "The ferry")
-    run(path, "deck", "submit", "Ann", "Fire, Ball, Trap, Zone, Mist")
+    ann = "Fire, Ball, Trap, Zone, Mist"
+    run(path, "deck", "submit", "Ann", ann, *sense_options(ann))
     run(path, "deck", "approve", "Ann")
     run(
         path,
@@ -267,7 +271,8 @@ def test_deck_submit_refuses_typos_and_compounds_until_fixed_or_kept(book: Path)
     assert "[Teleprot] is not a word we know: did you mean [Teleport]" in error
     assert "--as-written" in error
     assert snapshot(book) == before
-    out = run(book, "deck", "submit", "Cleo", "Fireball, Teleprot, Jump, Fly, Hide", "--as-written")
+    kept = "Fireball, Teleprot, Jump, Fly, Hide"
+    out = run(book, "deck", "submit", "Cleo", kept, "--as-written", *sense_options(kept))
     assert "[Fireball] packs 2 Words" in out
     data = run(book, "deck", "reject", "Cleo", "Fireball", "--note", "two Words", "--json")
     assert data["change"] == "rejected Cleo's [Fireball]: two Words"
@@ -275,6 +280,79 @@ def test_deck_submit_refuses_typos_and_compounds_until_fixed_or_kept(book: Path)
     assert shuffled["seed"] == 7 and shuffled["change"] == "shuffled with seed 7"
     traded = run(book, "deck", "trade", "Ann", "Bram", "[Fire]", "--at-rest", "--json")
     assert traded["change"] == "Ann gave Bram [Fire] at a rest"
+
+
+def test_deck_submit_refuses_a_homonym_without_its_meaning_and_records_nothing(
+    book: Path,
+) -> None:
+    """ "If you submit a word that's a homonym, such as 'lead', be sure to specify which one you
+    mean." (rulebook, "The Deck")"""
+    run(book, "player", "add", "Cleo")
+    before = snapshot(book)
+    error = run(book, "deck", "submit", "Cleo", "Lead, Mist, Metal, Speech, Summon", code=1)
+    meanings = is_homonym("Lead").senses
+    assert "[Lead] has" in error and "which one?" in error
+    assert "metallic element" in error
+    for number, meaning in enumerate(meanings, start=1):
+        assert f"{number}. {meaning}" in " ".join(error.split())
+    assert '--sense "Lead=' in error and "your own words" in error
+    assert "[Mist]" not in error  # only the homonym is asked about
+    assert snapshot(book) == before
+
+
+def test_deck_submit_records_the_declared_meaning_where_senses_are_listed(book: Path) -> None:
+    """ "[Lead] needs to specify if it's 'the element' or 'the act of guiding' when it's
+    initially added to the Deck." (rulebook, "Words of Power")"""
+    run(book, "player", "add", "Cleo")
+    out = run(
+        book, "deck", "submit", "Cleo", "Lead, Mist, Metal, Speech, Summon",
+        "--sense", "Lead=the element",
+    )  # fmt: skip
+    assert "Cleo submitted [Lead] (the element) [Mist]" in out
+    pending = run(book, "deck", "status", "--player", "Cleo", "--json")["pending"]
+    assert {"player": "Cleo", "text": "Lead", "sense": "the element"} in pending
+    with open_ledger(book) as ledger:
+        assert [(s.word, s.sense, s.player) for s in senses(ledger, "Lead")][-1] == (
+            "Lead", "the element", "Cleo",
+        )  # fmt: skip
+
+
+def test_deck_submit_takes_a_word_with_one_meaning_without_a_declaration(book: Path) -> None:
+    """Only homonyms need a meaning: "[Stone] [Heart] does not need to literally turn your
+    heart into stone" - a plain Word goes in as it is."""
+    run(book, "player", "add", "Cleo")
+    data = run(book, "deck", "submit", "Cleo", "Mist, Metal, Speech, Summon, Teleport", "--json")
+    assert data["change"] == "Cleo submitted [Mist] [Metal] [Speech] [Summon] [Teleport]"
+
+
+def test_at_a_terminal_deck_submit_offers_the_meanings_to_choose_from(
+    book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a terminal the player picks a listed meaning by its number or says it in words."""
+    monkeypatch.setattr("adjudicator.cli.ledger_deck._interactive", lambda: True)
+    meanings = is_homonym("Lead").senses
+    metal = next(n for n, m in enumerate(meanings, start=1) if "metallic element" in m)
+    run(book, "player", "add", "Cleo")
+    result = runner.invoke(
+        app,
+        ["deck", "submit", "Cleo", "Lead, Mist, Metal, Speech, Summon", "--ledger", str(book)],
+        input=f"{len(meanings) + 1}\n{metal}\n",
+        env={"COLUMNS": "400"},
+    )
+    assert result.exit_code == 0, result.output + result.stderr
+    assert f"{metal}. {meanings[metal - 1]}" in result.stderr
+    assert "choose 1-" in result.stderr  # a number off the list is asked again
+    pending = run(book, "deck", "status", "--player", "Cleo", "--json")["pending"]
+    assert pending[0] == {"player": "Cleo", "text": "Lead", "sense": meanings[metal - 1]}
+    run(book, "player", "add", "Dov")
+    result = runner.invoke(
+        app,
+        ["deck", "submit", "Dov", "Lead, Mist, Metal, Speech, Summon", "--ledger", str(book)],
+        input="the act of guiding\n",
+    )
+    assert result.exit_code == 0, result.output + result.stderr
+    pending = run(book, "deck", "status", "--player", "Dov", "--json")["pending"]
+    assert pending[0]["sense"] == "the act of guiding"
 
 
 def test_the_whole_campaign_round_trips_through_export_and_import(
@@ -456,3 +534,19 @@ def test_ledger_commands_never_import_language_models(tmp_path: Path) -> None:
             check=True,
         )
         assert "HEAVY []" in done.stderr, args
+
+
+def test_deck_submit_looks_homonyms_up_without_a_language_model(book: Path) -> None:
+    """The homonym check is a dictionary lookup: `deck submit` stays light."""
+    run(book, "player", "add", "Cleo")
+    said = []
+    for words in ("Lead, Mist, Metal, Speech, Summon", "Mist, Metal, Speech, Summon, Teleport"):
+        done = subprocess.run(
+            [sys.executable, "-c", PROBE, "deck", "submit", "Cleo", words, "--ledger", str(book)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert "HEAVY []" in done.stderr, words
+        said.append(done.stdout + done.stderr)
+    assert "include homonyms" in said[0] and "Cleo submitted [Mist]" in said[1]

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from tests.ledger.helpers import snapshot
+from tests.ledger.helpers import sense_options, snapshot
 
 pytestmark = pytest.mark.models
 
@@ -47,7 +47,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run(path, "session", "start")
     for player, words in (("Ann", "Mist, Summon, Zone, Ball, Trap"),
                           ("Bram", "Mist, Summon, Speech, Lead, Person")):  # fmt: skip
-        run(path, "deck", "submit", player, words)
+        run(path, "deck", "submit", player, words, *sense_options(words))
         run(path, "deck", "approve", player)
     for player in ("Ann",) * 5 + ("Bram",) * 5:
         run(path, "deck", "draw", player, "--for", "killing_blow")

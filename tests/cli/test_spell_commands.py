@@ -20,8 +20,7 @@ from adjudicator.ledger.database import Ledger
 from adjudicator.ledger.precedent_index import PrecedentIndex
 from adjudicator.rules.characters import snazzle
 from adjudicator.rules.deck import DrawReason
-from adjudicator.rules.words import parse_words
-from tests.ledger.helpers import grum, new_ledger, snapshot
+from tests.ledger.helpers import declared, grum, new_ledger, snapshot
 
 runner = CliRunner()
 
@@ -62,7 +61,7 @@ def campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
             ("Ann", "Fire, Ball, Trap, Zone, Mist", {}),
             ("Bram", "Lead, Person, Summon, Metal, Speech", {"Lead": "the metal"}),
         ):
-            decks.submit(ledger, player, parse_words(words))
+            decks.submit(ledger, player, declared(words, senses))
             decks.approve(ledger, player, senses=senses)
             for _ in range(5):
                 decks.draw(ledger, player, DrawReason.SKILL_CHECK_FULL_SUCCESS)

@@ -4,12 +4,16 @@
 (rulebook, "The Deck").
 """
 
+import gzip
+import json
 import time
+from pathlib import Path
 
 import pytest
 
-from adjudicator.language.homonyms import HomonymInfo, is_homonym
-from adjudicator.language.inventory import SenseInventory
+from adjudicator.language.homonym_thresholds import DEFAULT, HomonymThresholds
+from adjudicator.language.homonyms import HomonymInfo, established, is_homonym
+from adjudicator.language.inventory import FORMAT, Meaning, SenseInventory
 
 
 @pytest.fixture(scope="module")
@@ -58,3 +62,79 @@ def test_a_lookup_is_a_dictionary_read_once_the_inventory_is_loaded(
         is_homonym("Lead", inventory)
         is_homonym("Summon", inventory)
     assert time.perf_counter() - start < 0.5
+
+
+# -- which meanings count ---------------------------------------------------------------------
+
+
+def _meaning(description: str, share: float, **evidence: object) -> dict[str, object]:
+    return {"description": description, "pos": "n", "share": share, **evidence}
+
+
+@pytest.fixture
+def small_inventory(tmp_path: Path) -> SenseInventory:
+    """Two words as the build ships them: a true homonym and a word with a figure of speech."""
+    words = {
+        "bank": [
+            _meaning("sloping land beside a river", 0.5, tags=20, relations=0),
+            _meaning("a financial institution", 0.3, tags=0, relations=12),
+            _meaning("a flight manoeuvre", 0.2, tags=0, relations=0),
+        ],
+        "ocean": [
+            _meaning("a large body of water", 0.76, tags=8, relations=10),
+            _meaning("anything apparently limitless", 0.24, tags=0, relations=0),
+        ],
+    }  # fmt: skip
+    path = tmp_path / "senses.json.gz"
+    path.write_bytes(gzip.compress(json.dumps({"format": FORMAT, "words": words}).encode()))
+    return SenseInventory(path)
+
+
+def test_a_figure_of_speech_does_not_make_a_word_a_homonym(
+    small_inventory: SenseInventory,
+) -> None:
+    """ "The Words do not need to be exact but homonyms do not get multiple meanings. [Stone]
+    [Heart] does not need to literally turn your heart into stone. It can be used in the
+    metaphorical sense" (rulebook, "Words of Power"): a meaning that no corpus uses and that
+    WordNet builds nothing on ("an ocean of debt") is a metaphor of the other, not a second
+    word to declare."""
+    assert is_homonym("Ocean", small_inventory) == HomonymInfo("Ocean", False)
+
+
+def test_a_homonym_offers_only_its_established_meanings_most_common_first(
+    small_inventory: SenseInventory,
+) -> None:
+    """ "[Lead] needs to specify if it's 'the element' or 'the act of guiding'": the player is
+    offered the meanings a player would think of, the most common first."""
+    info = is_homonym("Bank", small_inventory)
+    assert info.homonym
+    assert info.senses == ("sloping land beside a river", "a financial institution")
+
+
+def test_a_meaning_counts_when_the_corpus_uses_it_or_wordnet_builds_on_it() -> None:
+    """A meaning a player would think of: the sense-tagged corpus uses it, or WordNet builds
+    other concepts on it (its kinds, parts, wholes, topic terms)."""
+    assert not established(Meaning("a figure of speech", "n", 0.2))
+    assert established(Meaning("used", "n", 0.2, tags=DEFAULT.min_tags))
+    assert established(Meaning("with kinds", "n", 0.2, relations=DEFAULT.min_relations))
+    strict = HomonymThresholds(min_tags=5)
+    assert not established(Meaning("rare", "n", 0.2, tags=4), strict)
+
+
+@pytest.mark.parametrize("word", ["Ocean", "Wolf"])
+def test_shipped_words_whose_other_meaning_is_a_figure_of_speech_are_not_homonyms(
+    word: str, inventory: SenseInventory
+) -> None:
+    """ "It can be used in the metaphorical sense" (rulebook): "a wolf" for a womaniser or "an
+    ocean" of anything limitless is the word used as a metaphor."""
+    assert inventory.meanings(word)  # WordNet lists a second meaning...
+    assert not is_homonym(word, inventory).homonym  # ...that no player needs to rule out
+
+
+def test_lead_offers_the_element_and_the_act_of_guiding(inventory: SenseInventory) -> None:
+    """ "[Lead] needs to specify if it's 'the element' or 'the act of guiding' when it's
+    initially added to the Deck" (rulebook, "Words of Power")."""
+    info = is_homonym("Lead", inventory)
+    shares = [m.share for m in info.meanings]
+    assert shares == sorted(shares, reverse=True)
+    assert all(established(m) for m in info.meanings)

@@ -12,13 +12,65 @@ from adjudicator.ledger.database import Ledger
 from adjudicator.rules.characters import Character, Tag, TagSource, snazzle
 from adjudicator.rules.deck import DrawReason
 from adjudicator.rules.tables import Faction
-from adjudicator.rules.words import parse_words
+from adjudicator.rules.words import Word, parse_words
 
 START = datetime(2025, 3, 1, 19, 0, 0, tzinfo=UTC)
 
 #: The Words each player submits at the table's first session, in the order they are drawn.
 ANN_WORDS = "Fire, Ball, Trap, Zone, Mist, Metal, Speech, Decrease"
 BRAM_WORDS = "Summon, Lead, Person, Heart, Stone, Evade, Become, Bind"
+
+#: The meaning a player declares for each homonym the tests submit: "If you submit a word
+#: that's a homonym, such as 'lead', be sure to specify which one you mean" (rulebook).
+MEANINGS = {
+    "Ash": "the residue of a fire",
+    "Ball": "a round object",
+    "Become": "to turn into",
+    "Bind": "to tie up",
+    "Bolt": "a crossbow bolt",
+    "Climb": "to go up",
+    "Evade": "to escape",
+    "Fire": "flames",
+    "Fly": "to travel through the air",
+    "Gold": "the metal",
+    "Heart": "the seat of feelings",
+    "Hide": "to conceal",
+    "Iron": "the metal",
+    "Jump": "to leap",
+    "Lead": "the metal",
+    "Power": "strength",
+    "Run": "to move fast on foot",
+    "Salt": "the mineral",
+    "Shadow": "shade",
+    "Stone": "rock",
+    "Trap": "to trap prey",
+    "Wall": "a barrier",
+    "Zone": "an area",
+}
+
+
+def declared(
+    words: str | tuple[Word, ...], senses: dict[str, str] | None = None
+) -> tuple[Word, ...]:
+    """`words` as a player submits them: each homonym with its meaning from `senses`, else from
+    `MEANINGS` (a homonym missing from both is a test to fix: add its meaning there)."""
+    from adjudicator.ledger.decks import undeclared_homonyms
+
+    parsed = parse_words(words) if isinstance(words, str) else words
+    meanings = {**MEANINGS, **(senses or {})}
+    given = tuple(w.with_sense(meanings[w.text]) if w.text in (senses or {}) else w for w in parsed)
+    homonyms = {info.word for info in undeclared_homonyms(given)}
+    return tuple(w.with_sense(meanings[w.text]) if w.text in homonyms else w for w in given)
+
+
+def sense_options(words: str, senses: dict[str, str] | None = None) -> list[str]:
+    """The `--sense WORD=MEANING` options `deck submit` needs for `words` (see `declared`)."""
+    return [
+        option
+        for word in declared(words, senses)
+        if word.sense is not None
+        for option in ("--sense", f"{word.text}={word.sense}")
+    ]
 
 
 class TickingClock:
@@ -55,7 +107,7 @@ def seat_table(ledger: Ledger) -> None:
     characters.add_character(ledger, grum(), "Bram")
     sessions.start_session(ledger, "The ferry")
     for player, words in (("Ann", ANN_WORDS), ("Bram", BRAM_WORDS)):
-        decks.submit(ledger, player, parse_words(words))
+        decks.submit(ledger, player, declared(words))
         decks.approve(ledger, player)
         for _ in parse_words(words):
             decks.draw(ledger, player, DrawReason.SKILL_CHECK_FULL_SUCCESS)

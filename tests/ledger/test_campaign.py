@@ -19,7 +19,7 @@ from adjudicator.rules.deck import AlreadySubmitted, Deck, DrawReason, NotAtRest
 from adjudicator.rules.progression import TagNotSacrificeable
 from adjudicator.rules.spells import WordsNotInHand
 from adjudicator.rules.words import Word, parse_words
-from tests.ledger.helpers import ANN_WORDS, new_ledger
+from tests.ledger.helpers import ANN_WORDS, MEANINGS, declared, new_ledger, snapshot
 
 W = parse_words
 
@@ -98,7 +98,7 @@ def test_a_level_up_spends_ten_drawn_words_and_gains_in_one_transaction(table: L
     assert decks.hand_of(table, "Ann") == W(ANN_WORDS)
     sessions.end_session(table)
     sessions.start_session(table)
-    decks.submit(table, "Ann", W("Fly, Hide, Jump, Climb, Swim"))
+    decks.submit(table, "Ann", declared("Fly, Hide, Jump, Climb, Swim"))
     decks.approve(table, "Ann")
     for _ in range(2):
         decks.draw(table, "Ann", DrawReason.KILLING_BLOW)
@@ -130,7 +130,7 @@ def test_only_a_permanent_tag_can_be_sacrificed(table: Ledger) -> None:
 def test_every_deck_change_is_a_new_version_with_what_changed(table: Ledger) -> None:
     history = decks.deck_history(table, 1)
     assert [v.version for v in history] == list(range(1, len(history) + 1))
-    assert history[0].change.startswith("Ann submitted [Fire] [Ball]")
+    assert history[0].change.startswith(f"Ann submitted [Fire] ({MEANINGS['Fire']}) [Ball]")
     assert history[-1].change == "Bram drew [Bind] (skill_check_full_success)"
     assert all(isinstance(v.deck, Deck) for v in history)
 
@@ -138,7 +138,7 @@ def test_every_deck_change_is_a_new_version_with_what_changed(table: Ledger) -> 
 def test_a_shuffle_records_its_seed_so_the_order_can_be_replayed(ledger: Ledger) -> None:
     sessions.add_player(ledger, "Ann")
     sessions.start_session(ledger)
-    decks.submit(ledger, "Ann", W(ANN_WORDS))
+    decks.submit(ledger, "Ann", declared(ANN_WORDS))
     before = decks.approve(ledger, "Ann").deck
     shuffled = decks.shuffle(ledger, 1234)
     assert shuffled.change == "shuffled with seed 1234"
@@ -147,7 +147,7 @@ def test_a_shuffle_records_its_seed_so_the_order_can_be_replayed(ledger: Ledger)
 
 def test_one_submission_per_player_until_the_deck_empties(table: Ledger) -> None:
     """ "When the Deck is emptied, take a moment to have everyone generate additional words." """
-    decks.submit(table, "Ann", W("Jump, Fly, Hide, Climb, Swim"))  # the Deck was emptied
+    decks.submit(table, "Ann", declared("Jump, Fly, Hide, Climb, Swim"))  # the Deck was emptied
     with pytest.raises(AlreadySubmitted):
         decks.submit(table, "Ann", W("Jump, Fly, Hide, Climb, Run"))
 
@@ -167,15 +167,48 @@ def test_declared_homonym_senses_are_kept_on_the_card_and_in_the_inventory(ledge
     mean." """
     sessions.add_player(ledger, "Bram")
     sessions.start_session(ledger)
-    decks.submit(ledger, "Bram", (Word("Lead", "the metal"), *W("Person, Heart, Stone, Bind")))
-    decks.approve(ledger, "Bram", senses={"Bind": "to tie up"})
+    words = (Word("Lead", "the metal"), *declared("Person, Heart, Stone"), Word("Bind", "a knot"))
+    decks.submit(ledger, "Bram", words)
+    decks.approve(ledger, "Bram", senses={"Bind": "to tie up"})  # the Storyteller's reading
     pile = decks.current_deck(ledger).deck.pile
     assert pile[0].sense == "the metal" and pile[-1].sense == "to tie up"
     assert [(s.word, s.sense, s.player) for s in decks.senses(ledger)] == [
         ("Lead", "the metal", "Bram"),
+        ("Heart", MEANINGS["Heart"], "Bram"),
+        ("Stone", MEANINGS["Stone"], "Bram"),
+        ("Bind", "a knot", "Bram"),
         ("Bind", "to tie up", "Bram"),
     ]
     assert [s.sense for s in decks.senses(ledger, "lead")] == ["the metal"]
+
+
+def test_a_homonym_without_a_declared_meaning_is_refused_with_nothing_recorded(
+    ledger: Ledger,
+) -> None:
+    """ "If you submit a word that's a homonym, such as 'lead', be sure to specify which one you
+    mean." (rulebook, "The Deck"): the submission is refused with the meanings to choose from."""
+    sessions.add_player(ledger, "Bram")
+    sessions.start_session(ledger)
+    before = snapshot(ledger.path)
+    with pytest.raises(decks.UndeclaredHomonym) as refused:
+        decks.submit(ledger, "Bram", W("Lead, Mist, Metal, Speech, Summon"))
+    assert [info.word for info in refused.value.homonyms] == ["Lead"]
+    assert "    1. " in refused.value.message and "metallic element" in refused.value.message
+    assert refused.value.hint is not None and '--sense "Lead=' in refused.value.hint
+    assert isinstance(refused.value, InvalidInput)
+    assert snapshot(ledger.path) == before
+    assert decks.current_deck(ledger).version == 0 and decks.senses(ledger) == ()
+    decks.submit(ledger, "Bram", (Word("Lead", "the element"), *W("Mist, Metal, Speech, Summon")))
+    assert decks.pending_words(decks.current_deck(ledger).deck)[0][1].sense == "the element"
+    assert [(s.word, s.sense) for s in decks.senses(ledger)] == [("Lead", "the element")]
+
+
+def test_only_homonyms_need_a_declared_meaning() -> None:
+    """Words with one common meaning go into the Deck as they are; a declared homonym is not
+    asked again."""
+    assert decks.undeclared_homonyms(W("Mist, Metal, Speech, Summon, Teleport")) == ()
+    assert decks.undeclared_homonyms((Word("Lead", "the element"), *W("Mist"))) == ()
+    assert [i.word for i in decks.undeclared_homonyms(W("Mist, Lead, Pen"))] == ["Lead", "Pen"]
 
 
 def test_trading_needs_a_rest(table: Ledger) -> None:

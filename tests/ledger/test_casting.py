@@ -22,7 +22,7 @@ from adjudicator.rules.characters import snazzle
 from adjudicator.rules.deck import DrawReason
 from adjudicator.rules.spells import InherentWordsCombined, WordsNotInHand
 from adjudicator.rules.words import Word, parse_words
-from tests.ledger.helpers import grum, new_ledger, snapshot
+from tests.ledger.helpers import declared, grum, new_ledger, snapshot
 
 #: Each player's submission and the meanings declared for its homonyms.
 HANDS = (
@@ -47,7 +47,7 @@ def campaign(tmp_path: Path) -> Iterator[Ledger]:
         characters.add_character(ledger, grum(), "Bram")
         sessions.start_session(ledger, "The ferry")
         for player, words, senses in HANDS:
-            decks.submit(ledger, player, parse_words(words))
+            decks.submit(ledger, player, declared(words, senses))
             decks.approve(ledger, player, senses=senses)
             for _ in range(5):
                 decks.draw(ledger, player, DrawReason.SKILL_CHECK_FULL_SUCCESS)
@@ -111,7 +111,9 @@ def test_spell_check_runs_the_read_only_checks_of_ruling_add(
     """`findings` is what `review` finds before its precedent check, for a spell not ruled
     on, and writes nothing."""
     checks = RulingChecks(PrecedentIndex(campaign, models, coverage=coverage))
-    words, intent = parse_words("Daze Trap"), "daze the guard and trap him"
+    intent = "daze the guard and trap him"
+    caster = get_caster(campaign, "Snazzle")
+    words = declared_words(campaign, parse_words("Daze Trap"), intent, caster)  # as cast
     before = snapshot(campaign.path)
     found = checks.findings(words, intent)
     assert snapshot(campaign.path) == before

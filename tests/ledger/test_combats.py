@@ -30,18 +30,15 @@ from adjudicator.combat.state import Phase
 from adjudicator.errors import InvalidInput
 from adjudicator.ledger import decks, records
 from adjudicator.ledger.characters import get_character, history
+from adjudicator.ledger.combat_spells import RulingNotCastable, spell_ruling
+from adjudicator.ledger.combat_steps import EffectKind, StepAction, load_combat
 from adjudicator.ledger.combats import (
     DiceSpec,
-    EffectKind,
-    RulingNotCastable,
-    StepAction,
     add_character,
     cast_ruling,
     enhance,
-    load_combat,
     play,
     redo,
-    spell_ruling,
     start_combat,
     undo,
 )
@@ -61,7 +58,7 @@ from adjudicator.ledger.rulings import (
 from adjudicator.ledger.sessions import end_session
 from adjudicator.rules.words import Word, parse_words
 from tests.combat.helpers import AXE, fighter
-from tests.ledger.helpers import snapshot
+from tests.ledger.helpers import declared, snapshot
 
 W = parse_words
 
@@ -86,7 +83,7 @@ def _hand(ledger: Ledger, player: str) -> list[str]:
 
 def _refill(ledger: Ledger) -> None:
     """Put [Gold] [Iron] [Salt] [Bone] [Ash] on the pile (the seated table drew everything)."""
-    decks.submit(ledger, "Ann", W("Gold, Iron, Salt, Bone, Ash"))
+    decks.submit(ledger, "Ann", declared("Gold, Iron, Salt, Bone, Ash"))
     decks.approve(ledger, "Ann")
 
 

@@ -36,7 +36,7 @@ from adjudicator.rules.spells import (
     WordsNotInHand,
 )
 from adjudicator.rules.words import Word, WordKind, parse_words
-from tests.ledger.helpers import grum
+from tests.ledger.helpers import declared, grum
 
 W = parse_words
 APPROVE, VETO = Verdict.APPROVED, Verdict.VETOED
@@ -235,7 +235,7 @@ def test_words_keep_the_sense_declared_on_the_card(ledger: Ledger) -> None:
     add_player(ledger, "Bram")
     add_character(ledger, grum(), "Bram")
     start_session(ledger)
-    decks.submit(ledger, "Bram", (Word("Lead", "the metal"), *W("Person Heart Stone Bind")))
+    decks.submit(ledger, "Bram", declared("Lead Person Heart Stone Bind", {"Lead": "the metal"}))
     decks.approve(ledger, "Bram")
     for _ in range(5):
         decks.draw(ledger, "Bram", DrawReason.KILLING_BLOW)

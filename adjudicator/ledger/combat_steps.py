@@ -1,0 +1,304 @@
+"""A combat's chained steps in the ledger: the values they are read as, and their fold.
+
+`combats` and `combat_steps` rows are read here and each step appended here (`append_step`);
+`fold` replays the steps into the engine's `Combat`, the undone commands on its redo stack, with
+the enhancements declared and not yet used. What the steps do is `combats`' business.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.combat.engine import Combat
+from adjudicator.combat.events import CombatCreated, CombatEnded, Event, TurnEnded
+from adjudicator.combat.fight_events import EnhancementUsed
+from adjudicator.combat.history import event_from_dict
+from adjudicator.combat.record import RecordError
+from adjudicator.combat.stack import Enhancement
+from adjudicator.combat.state import CombatState, Phase
+from adjudicator.ledger import records
+from adjudicator.ledger.database import Ledger, guarded
+from adjudicator.ledger.errors import LedgerError, UnknownName
+from adjudicator.rules.words import Word, format_words
+
+
+class StepAction(enum.Enum):
+    COMMAND = "command"
+    ENHANCE = "enhance"
+    UNDO = "undo"
+    REDO = "redo"
+
+
+class EffectKind(enum.Enum):
+    """What a step did to the campaign outside the fight."""
+
+    SPENT = "spent"  # Drawn Words left a player's hand
+    REFUNDED = "refunded"  # an undo gave them back
+    DREW = "drew"  # a killing blow drew a Word from the Deck
+    RETURNED = "returned"  # an undo put it back on top of the pile
+    OWED = "owed"  # a Word owed that the Deck could not deal now
+    SHEET = "sheet"  # a character's sheet written back as a new version
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One change a combat step made to the campaign: whose, which Words, and why."""
+
+    kind: EffectKind
+    who: str
+    words: tuple[Word, ...] = ()
+    note: str = ""
+
+    def describe(self) -> str:
+        words = f" {format_words(self.words)}" if self.words else ""
+        note = f" ({self.note})" if self.note else ""
+        return f"{self.who}: {self.kind.value}{words}{note}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "who": self.who,
+            "words": [word.to_dict() for word in self.words],
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Effect:
+        return cls(
+            EffectKind(data["kind"]),
+            str(data["who"]),
+            tuple(Word.from_dict(w) for w in data.get("words", ())),
+            str(data.get("note", "")),
+        )
+
+
+@dataclass(frozen=True)
+class CombatInfo:
+    """A combat's own record: F1, the session it began in, its ruleset, its dice seed."""
+
+    id: str
+    number: int
+    session: int | None
+    ruleset: str
+    seed: int
+    title: str | None
+    created_at: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "session": self.session,
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "title": self.title,
+            "created_at": self.created_at,
+        }
+
+
+@dataclass(frozen=True)
+class Step:
+    """One stored step of a combat, as recorded."""
+
+    combat: str
+    number: int
+    action: StepAction
+    summary: str
+    command: Mapping[str, Any]
+    events: tuple[Event, ...]
+    effects: tuple[Effect, ...]
+    dice: str | None
+    recorded_at: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "step": self.number,
+            "action": self.action.value,
+            "summary": self.summary,
+            "command": dict(self.command),
+            "events": [event.to_dict() for event in self.events],
+            "effects": [effect.to_dict() for effect in self.effects],
+            "dice": self.dice,
+            "recorded_at": self.recorded_at,
+        }
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A command or enhancement in effect, with the campaign effects of its latest playing."""
+
+    step: Step
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class PendingEnhancement:
+    """A combat Word declared for the unit's next attack or defence this turn."""
+
+    unit: str
+    enhancement: Enhancement
+    step: int
+
+
+@dataclass(frozen=True)
+class StoredCombat:
+    """A combat read from the ledger: its record, its steps, and the fold of them.
+
+    `combat` is the rebuilt engine (its redo stack holds the undone commands); `applied` and
+    `redo` are the steps in effect and those waiting to be redone (last first to redo).
+    """
+
+    info: CombatInfo
+    steps: tuple[Step, ...]
+    combat: Combat = field(compare=False)
+    applied: tuple[Applied, ...]
+    redo: tuple[Applied, ...]
+    pending: tuple[PendingEnhancement, ...]
+
+    @property
+    def state(self) -> CombatState:
+        return self.combat.state
+
+    @property
+    def is_open(self) -> bool:
+        return self.state.phase is not Phase.ENDED
+
+    def pending_for(self, unit: str) -> tuple[Enhancement, ...]:
+        name = self.state.unit(unit).name
+        return tuple(p.enhancement for p in self.pending if p.unit == name)
+
+
+_INFO = "SELECT id, number, session, ruleset, seed, title, created_at FROM combats"
+
+
+def list_combats(ledger: Ledger) -> tuple[CombatInfo, ...]:
+    """Every combat, oldest first."""
+    with guarded(ledger.path):
+        return tuple(CombatInfo(*row) for row in ledger.db.execute(_INFO + " ORDER BY number"))
+
+
+def get_combat_info(ledger: Ledger, combat_id: str) -> CombatInfo:
+    wanted = combat_id.strip().upper()
+    with guarded(ledger.path):
+        row = ledger.db.execute(_INFO + " WHERE id = ?", (wanted,)).fetchone()
+    if row is None:
+        raise UnknownName("combat", wanted, [info.id for info in list_combats(ledger)])
+    return CombatInfo(*row)
+
+
+def _steps(ledger: Ledger, combat_id: str) -> tuple[Step, ...]:
+    with guarded(ledger.path):
+        cursor = ledger.db.execute(
+            "SELECT step, action, summary, command, events, effects, dice, recorded_at "
+            "FROM combat_steps WHERE combat = ? ORDER BY step",
+            (combat_id,),
+        )
+        rows = cursor.fetchall()
+    return tuple(
+        Step(
+            combat_id,
+            number,
+            StepAction(action),
+            summary,
+            json.loads(command),
+            tuple(event_from_dict(e) for e in json.loads(events)),
+            tuple(Effect.from_dict(e) for e in json.loads(effects)),
+            dice,
+            recorded_at,
+        )
+        for number, action, summary, command, events, effects, dice, recorded_at in rows
+    )
+
+
+def fold(info: CombatInfo, steps: Sequence[Step]) -> StoredCombat:
+    """The combat as its steps leave it: undo takes back the last step in effect, redo plays
+    the last undone one again; pending enhancements are those not yet used nor lapsed."""
+    applied: list[Applied] = []
+    redo: list[Applied] = []
+    for step in steps:
+        if step.action in (StepAction.COMMAND, StepAction.ENHANCE):
+            applied.append(Applied(step, step.effects))
+            redo.clear()
+            continue
+        source, target = (applied, redo) if step.action is StepAction.UNDO else (redo, applied)
+        if not source or source[-1].step.number != step.command.get("step"):
+            raise RecordError(f"{info.id} step {step.number} does not follow its combat's steps")
+        moved = source.pop()
+        target.append(
+            moved if step.action is StepAction.UNDO else Applied(moved.step, step.effects)
+        )
+    created: tuple[Event, ...] = (CombatCreated(info.ruleset),)
+    groups = [created] + [a.step.events for a in applied if a.step.action is StepAction.COMMAND]
+    waiting = [a.step.events for a in reversed(redo) if a.step.action is StepAction.COMMAND]
+    combat = Combat.from_history(groups + waiting)
+    for _ in waiting:
+        combat.undo()
+    return StoredCombat(info, tuple(steps), combat, tuple(applied), tuple(redo), _pending(applied))
+
+
+def _pending(applied: Sequence[Applied]) -> tuple[PendingEnhancement, ...]:
+    pending: list[PendingEnhancement] = []
+    for entry in applied:
+        step = entry.step
+        if step.action is StepAction.ENHANCE:
+            enhancement = Enhancement.from_dict(dict(step.command["enhancement"]))
+            pending.append(PendingEnhancement(str(step.command["unit"]), enhancement, step.number))
+            continue
+        for event in step.events:
+            if isinstance(event, CombatEnded):
+                pending.clear()
+            elif isinstance(event, EnhancementUsed | TurnEnded):
+                pending = [p for p in pending if p.unit != event.unit]
+    return tuple(pending)
+
+
+def load_all(ledger: Ledger) -> tuple[StoredCombat, ...]:
+    """Every combat as it stands, oldest first."""
+    return tuple(fold(info, _steps(ledger, info.id)) for info in list_combats(ledger))
+
+
+def load_combat(ledger: Ledger, combat_id: str | None = None) -> StoredCombat:
+    """A combat by id, or by default the latest open one (else the latest of all)."""
+    if combat_id is not None:
+        info = get_combat_info(ledger, combat_id)
+        return fold(info, _steps(ledger, info.id))
+    latest: StoredCombat | None = None
+    for info in reversed(list_combats(ledger)):
+        stored = fold(info, _steps(ledger, info.id))
+        if stored.is_open:
+            return stored
+        latest = latest or stored
+    if latest is None:
+        raise LedgerError("there is no combat in this ledger yet", hint="adjudicator combat start")
+    return latest
+
+
+def append_step(
+    ledger: Ledger,
+    info: CombatInfo,
+    number: int,
+    action: StepAction,
+    summary: str,
+    command: Mapping[str, Any],
+    events: Sequence[Event],
+    effects: Sequence[Effect],
+    dice: str | None,
+) -> Step:
+    """Record the next step of a combat as a chained `combat_step`. Call inside `write(ledger)`."""
+    now = ledger.now()
+    row: dict[str, records.Value] = {
+        "combat": info.id,
+        "step": number,
+        "action": action.value,
+        "summary": summary,
+        "command": records.canonical_json(dict(command)),
+        "events": records.canonical_json([event.to_dict() for event in events]),
+        "effects": records.canonical_json([effect.to_dict() for effect in effects]),
+        "dice": dice,
+        "recorded_at": now,
+    }
+    records.append(ledger, "combat_step", f"{info.id} step {number}", row)
+    return Step(info.id, number, action, summary, command, tuple(events), tuple(effects), dice, now)
