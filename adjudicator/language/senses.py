@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 DECLARED = "declared"
 BATCH_SIZE = 64
+#: Contexts (intents and their clauses) kept after encoding: a spell's Words share them.
+RECENT_CONTEXTS = 256
 
 _CLAUSE = re.compile(
     r"\s*(?:[,;:]|\band then\b|\bthen\b|\band\b|\bwhile\b|\bbefore\b|\bafter\b)\s*"
@@ -154,24 +156,36 @@ class SenseModel:
         self.inventory = inventory if inventory is not None else SenseInventory()
         self.thresholds = thresholds
         self._cache: dict[str, Matrix] = {}
+        #: the latest contexts, so the Words of one spell share their intent's encoding
+        self._recent: OrderedDict[str, Matrix] = OrderedDict()
 
     # embeddings
 
     def encode(self, texts: Sequence[str], *, cache: bool = False) -> Matrix:
-        """Unit vectors for `texts`, in one batched call; `cache` keeps them (descriptions)."""
+        """Unit vectors for `texts`, in one batched call; `cache` keeps them (descriptions),
+        and the last `RECENT_CONTEXTS` others are kept too (one spell's Words share them)."""
         if not texts:
             return np.zeros((0, 384), dtype=np.float32)
-        missing = [t for t in dict.fromkeys(texts) if t not in self._cache] if cache else []
-        if cache and missing:
-            vectors = self._raw_encode(missing)
-            self._cache.update(zip(missing, vectors, strict=True))
-        if cache:
-            return np.stack([self._cache[t] for t in texts])
-        unique = list(dict.fromkeys(texts))
-        vectors = self._raw_encode(unique)
-        row = {t: i for i, t in enumerate(unique)}
-        picked: Matrix = vectors[[row[t] for t in texts]]
-        return picked
+        if not cache:
+            return self._encode_recent(texts)
+        missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        if missing:
+            self._cache.update(zip(missing, self._raw_encode(missing), strict=True))
+        return np.stack([self._cache[t] for t in texts])
+
+    def _encode_recent(self, texts: Sequence[str]) -> Matrix:
+        recent = self._recent
+        missing = [t for t in dict.fromkeys(texts) if t not in recent]
+        found = dict(zip(missing, self._raw_encode(missing), strict=True)) if missing else {}
+        for text in texts:
+            if text not in found:
+                found[text] = recent[text]
+                recent.move_to_end(text)
+        for text in missing:
+            recent[text] = found[text]
+        while len(recent) > RECENT_CONTEXTS:
+            recent.popitem(last=False)
+        return np.stack([found[t] for t in texts])
 
     def _raw_encode(self, texts: Sequence[str]) -> Matrix:
         vectors = self.models.encoder.encode(

@@ -212,6 +212,11 @@ class PrecedentIndex:
         if len(self.precedents) >= MIN_VECTORS:
             self._clusters = Clusters.fit(self.vectors)
 
+    def with_word(self, text: str) -> list[Precedent]:
+        """The precedents whose Words include `text`, in record order (from the postings:
+        no scan of the whole ledger)."""
+        return [self.precedents[i] for i in self._postings.get(text, ())]
+
     def _append(
         self, precedent: Precedent, vector: Vectors, mapping: dict[str, tuple[str, ...]]
     ) -> None:

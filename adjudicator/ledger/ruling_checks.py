@@ -197,7 +197,7 @@ class RulingChecks:
         for word in declared:
             examples = [
                 SenseExample(word.text, p.intent, str(word.sense))
-                for p in self.index.precedents
+                for p in self.index.with_word(word.text)
                 if p.verdict is Verdict.APPROVED
                 and any(w.text == word.text and w.sense == word.sense for w in p.words)
             ][-20:]
