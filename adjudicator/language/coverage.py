@@ -104,15 +104,7 @@ class Coverage:
             return
         if len(self._vectors) + len(wanted) > _CACHE_LIMIT:
             self._vectors.clear()
-        vectors = self.models.encoder.encode(
-            wanted,
-            batch_size=64,
-            convert_to_numpy=True,
-            normalize_embeddings=True,
-            show_progress_bar=False,
-        )
-        for text, vector in zip(wanted, vectors, strict=True):
-            self._vectors[text] = np.asarray(vector, dtype=np.float32)
+        self._vectors.update(zip(wanted, self.models.encode(wanted), strict=True))
 
     def cosine(self, a: str, b: str) -> float:
         return float(self._vectors[a] @ self._vectors[b])

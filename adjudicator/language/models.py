@@ -27,11 +27,18 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.errors import AdjudicatorError
 
 if TYPE_CHECKING:  # the heavy libraries load only when a model is first used
+    from collections.abc import Sequence
+
+    import numpy as np
+    from numpy.typing import NDArray
     from sentence_transformers import SentenceTransformer
     from spacy.language import Language
 
 SPACY = "spacy"
 ENCODER = "encoder"
+#: all-MiniLM-L6-v2's vectors, and the batch size every caller encodes with.
+EMBEDDING_SIZE = 384
+BATCH_SIZE = 64
 
 
 class ModelError(AdjudicatorError):
@@ -172,3 +179,15 @@ class Models:
 
         transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # quiet loads
         return SentenceTransformer(str(folder / "model"), device="cpu")
+
+    def encode(self, texts: Sequence[str]) -> NDArray[np.float32]:
+        """Unit sentence vectors of `texts` as float32 rows, in batches of `BATCH_SIZE`."""
+        import numpy as np
+
+        if not texts:
+            return np.zeros((0, EMBEDDING_SIZE), dtype=np.float32)
+        vectors = self.encoder.encode(
+            list(texts), batch_size=BATCH_SIZE, convert_to_numpy=True,
+            normalize_embeddings=True, show_progress_bar=False,
+        )  # fmt: skip
+        return np.asarray(vectors, dtype=np.float32).reshape(len(texts), EMBEDDING_SIZE)

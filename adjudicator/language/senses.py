@@ -170,13 +170,13 @@ class SenseModel:
             return self._encode_recent(texts)
         missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
         if missing:
-            self._cache.update(zip(missing, self._raw_encode(missing), strict=True))
+            self._cache.update(zip(missing, self.models.encode(missing), strict=True))
         return np.stack([self._cache[t] for t in texts])
 
     def _encode_recent(self, texts: Sequence[str]) -> Matrix:
         recent = self._recent
         missing = [t for t in dict.fromkeys(texts) if t not in recent]
-        found = dict(zip(missing, self._raw_encode(missing), strict=True)) if missing else {}
+        found = dict(zip(missing, self.models.encode(missing), strict=True)) if missing else {}
         for text in texts:
             if text not in found:
                 found[text] = recent[text]
@@ -186,13 +186,6 @@ class SenseModel:
         while len(recent) > RECENT_CONTEXTS:
             recent.popitem(last=False)
         return np.stack([found[t] for t in texts])
-
-    def _raw_encode(self, texts: Sequence[str]) -> Matrix:
-        vectors = self.models.encoder.encode(
-            list(texts), batch_size=BATCH_SIZE, normalize_embeddings=True,
-            convert_to_numpy=True, show_progress_bar=False,
-        )  # fmt: skip
-        return np.asarray(vectors, dtype=np.float32)
 
     # the two sides of a comparison
 

@@ -404,15 +404,7 @@ class WordUse:
             return
         if len(self._vectors) + len(wanted) > _CACHE_LIMIT:
             self._vectors.clear()
-        vectors = self.models.encoder.encode(
-            wanted,
-            batch_size=64,
-            convert_to_numpy=True,
-            normalize_embeddings=True,
-            show_progress_bar=False,
-        )
-        for text, vector in zip(wanted, vectors, strict=True):
-            self._vectors[text] = np.asarray(vector, dtype=np.float32)
+        self._vectors.update(zip(wanted, self.models.encode(wanted), strict=True))
 
     def common(self, weights: Weights = WEIGHTS) -> NDArray[np.float32]:
         """The mean vector of everyday English: the lexicon's lemmas with at least
@@ -425,14 +417,7 @@ class WordUse:
             vocabulary = sorted(
                 w for w, n in senses.items() if n >= weights.common_senses and w.isalpha()
             )
-            vectors = self.models.encoder.encode(
-                vocabulary,
-                batch_size=64,
-                convert_to_numpy=True,
-                normalize_embeddings=True,
-                show_progress_bar=False,
-            )
-            self._common = np.asarray(vectors, dtype=np.float32).mean(axis=0)
+            self._common = self.models.encode(vocabulary).mean(axis=0)
         return self._common
 
     def context(

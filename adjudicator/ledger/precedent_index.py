@@ -170,11 +170,7 @@ class PrecedentIndex:
 
     def encode(self, texts: Sequence[str]) -> Vectors:
         """Unit vectors for `texts` (the encoder alone: search needs no parser)."""
-        vectors = self.models.encoder.encode(
-            list(texts), batch_size=64, convert_to_numpy=True, normalize_embeddings=True,
-            show_progress_bar=False,
-        )  # fmt: skip
-        return np.asarray(vectors, dtype=np.float32).reshape(len(texts), -1)
+        return self.models.encode(texts)
 
     # -- loading ---------------------------------------------------------------------------------
 

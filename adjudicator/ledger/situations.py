@@ -211,13 +211,7 @@ class Reader:
 
     def encode(self, texts: Sequence[str]) -> Vector:
         """Unit float32 vectors for `texts`, in one batch."""
-        if not texts:
-            return np.zeros((0, 0), dtype=np.float32)
-        vectors = self.coverage.models.encoder.encode(
-            list(texts), batch_size=64, convert_to_numpy=True, normalize_embeddings=True,
-            show_progress_bar=False,
-        )  # fmt: skip
-        return np.asarray(vectors, dtype=np.float32)
+        return self.coverage.models.encode(texts)
 
     def read(
         self,
