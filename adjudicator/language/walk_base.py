@@ -7,6 +7,7 @@ speech of a token as the lexicon corrects them, and the concepts' spans in the i
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -55,7 +56,7 @@ class Draft:
     follows: int | None = None  # head token of the concept this one follows from
 
 
-class WalkerBase:
+class WalkerBase(ABC):
     """What every part of the walk shares: the parse, the lexicon, the concepts so far."""
 
     def __init__(
@@ -242,34 +243,44 @@ class WalkerBase:
             pieces.append(token.text + (token.whitespace_ if i + 1 in tokens else " "))
         return "".join(pieces).strip()
 
-    # -- implemented by the mixins (declared here for the type checker) -----------------
+    # -- implemented by the walker and its mixins (the walk calls across them) -----------
 
+    @abstractmethod
     def clause(self, verb: Token, *, made: Token | None = None) -> None:
-        raise NotImplementedError
+        """Implemented by `clauses.Walker`."""
 
+    @abstractmethod
     def result(self, adjective: Token, verb_draft: Draft | None) -> None:
-        raise NotImplementedError
+        """Implemented by `clauses.Walker`."""
 
+    @abstractmethod
     def purpose(self, verb: Token, exclude: frozenset[int] | set[int] = frozenset()) -> None:
-        raise NotImplementedError
+        """Implemented by `clauses.Walker`."""
 
+    @abstractmethod
     def conjunct(self, verb: Token) -> None:
-        raise NotImplementedError
+        """Implemented by `clauses.Walker`."""
 
+    @abstractmethod
     def never(self, verb: Token) -> bool:
-        raise NotImplementedError
+        """Implemented by `clauses.Walker`."""
 
+    @abstractmethod
     def lasting(self, verb: Token) -> None:
-        raise NotImplementedError
+        """Implemented by `clauses.Walker`."""
 
+    @abstractmethod
     def noun(self, noun: Token, context: str) -> None:
-        raise NotImplementedError
+        """Implemented by `noun_roles.NounRoles`."""
 
+    @abstractmethod
     def area(self, noun: Token) -> None:
-        raise NotImplementedError
+        """Implemented by `noun_roles.NounRoles`."""
 
+    @abstractmethod
     def scope_cue(self, verb: Token, prep: Token, draft: Draft) -> bool:
-        raise NotImplementedError
+        """Implemented by `scope_cues.ScopeCues`."""
 
+    @abstractmethod
     def duration(self, token: Token) -> None:
-        raise NotImplementedError
+        """Implemented by `scope_cues.ScopeCues`."""
