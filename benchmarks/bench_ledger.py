@@ -42,7 +42,7 @@ from adjudicator.ledger.sessions import add_player, end_session, start_session
 from adjudicator.rules.characters import snazzle
 from adjudicator.rules.deck import DrawReason
 from adjudicator.rules.spells import MAX_INTENT_LENGTH
-from adjudicator.rules.words import Word, WordKind, parse_words
+from adjudicator.rules.words import Word, WordKind, parse_words, with_senses
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 BATCH = 1000
@@ -53,12 +53,6 @@ _TOKEN = re.compile(r"[A-Za-z]{3,12}")
 #: The meanings the player declares for the homonyms among the benchmark's Words ("If you
 #: submit a word that's a homonym, such as 'lead', be sure to specify which one you mean").
 MEANINGS = {"Fire": "flames", "Ball": "a round object", "Trap": "to trap prey", "Zone": "an area"}
-
-
-def declared(text: str) -> tuple[Word, ...]:
-    return tuple(
-        w.with_sense(MEANINGS[w.text]) if w.text in MEANINGS else w for w in parse_words(text)
-    )
 
 
 def spell_texts() -> list[str]:
@@ -140,7 +134,7 @@ def one_at_a_time(ledger: Ledger, runs: int = 300) -> tuple[list[float], list[fl
     of [Steal] [Fire], with [Fire] in the player's hand (a veto spends nothing)."""
     start_session(ledger, "one at a time")
     player = "Snazzle's player"
-    submit(ledger, player, declared("Fire, Ball, Trap, Zone, Mist"))
+    submit(ledger, player, with_senses(parse_words("Fire, Ball, Trap, Zone, Mist"), MEANINGS))
     approve(ledger, player)
     draw(ledger, player, DrawReason.KILLING_BLOW)
     times, cpu = [], []

@@ -54,7 +54,7 @@ from adjudicator.ledger.sessions import add_player, end_session, start_session
 from adjudicator.rules.characters import snazzle
 from adjudicator.rules.deck import DrawReason
 from adjudicator.rules.spells import MAX_INTENT_LENGTH
-from adjudicator.rules.words import Word, WordKind, parse_words
+from adjudicator.rules.words import Word, WordKind, parse_words, with_senses
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 BATCH = 1000
@@ -72,12 +72,6 @@ _SKIP = frozenset(
 #: The meanings the player declares for the homonyms among the benchmark's Words ("If you
 #: submit a word that's a homonym, such as 'lead', be sure to specify which one you mean").
 MEANINGS = {"Fire": "flames", "Ball": "a round object", "Trap": "to trap prey", "Zone": "an area"}
-
-
-def declared(text: str) -> tuple[Word, ...]:
-    return tuple(
-        w.with_sense(MEANINGS[w.text]) if w.text in MEANINGS else w for w in parse_words(text)
-    )
 
 
 def spell_texts() -> list[str]:
@@ -270,7 +264,11 @@ def main() -> None:
 
         start_session(ledger, "checked rulings")
         player = "Snazzle's player"
-        submit(ledger, player, declared("Fire, Ball, Trap, Zone, Mist, Metal"))
+        submit(
+            ledger,
+            player,
+            with_senses(parse_words("Fire, Ball, Trap, Zone, Mist, Metal"), MEANINGS),
+        )
         approve(ledger, player)
         for _ in range(6):
             draw(ledger, player, DrawReason.KILLING_BLOW)

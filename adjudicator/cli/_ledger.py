@@ -19,7 +19,6 @@ from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
     from adjudicator.ledger.database import Ledger
-    from adjudicator.rules.words import Word
 
 #: The `--ledger` option every ledger command takes.
 LedgerOption = Annotated[
@@ -85,14 +84,3 @@ def parse_senses(values: list[str] | None) -> dict[str, str]:
             raise InvalidInput(f"--sense gives [{text}] two meanings")
         senses[text] = " ".join(meaning.split())
     return senses
-
-
-def with_senses(words: tuple[Word, ...], senses: dict[str, str]) -> tuple[Word, ...]:
-    """The Words with their declared senses; a sense for a Word not listed is an error."""
-    texts = {word.text for word in words}
-    stray = [text for text in senses if text not in texts]
-    if stray:
-        raise InvalidInput(f"--sense names [{stray[0]}], which is not among the Words given")
-    return tuple(
-        word.with_sense(senses[word.text]) if word.text in senses else word for word in words
-    )

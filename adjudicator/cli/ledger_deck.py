@@ -15,7 +15,6 @@ from adjudicator.cli._ledger import (
     console,
     opened,
     parse_senses,
-    with_senses,
 )
 from adjudicator.cli._output import JsonOption, print_json
 
@@ -60,7 +59,7 @@ def submit_command(
     Example: adjudicator deck submit Ann "Lead Mist Metal Speech Summon" --sense "Lead=the metal"
     """
     from adjudicator.ledger import decks
-    from adjudicator.rules.words import parse_words
+    from adjudicator.rules.words import parse_words, with_senses
 
     chosen = with_senses(parse_words(words), parse_senses(sense))
     with opened(ledger) as book:

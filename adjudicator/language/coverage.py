@@ -22,8 +22,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from adjudicator.language import cues, thresholds
 from adjudicator.language.concepts import (
     NAMED_REASON,
@@ -34,6 +32,7 @@ from adjudicator.language.concepts import (
 )
 from adjudicator.language.cues import ScopeKind
 from adjudicator.language.lexicon import Lexicon
+from adjudicator.language.models import TextVectors
 from adjudicator.language.relations import Relations
 from adjudicator.language.report import (
     ConceptCoverage,
@@ -46,8 +45,6 @@ from adjudicator.language.report import (
 from adjudicator.rules.words import Word, format_words
 
 if TYPE_CHECKING:
-    from numpy.typing import NDArray
-
     from adjudicator.language.models import Models
 
 _CACHE_LIMIT = 200_000
@@ -92,22 +89,17 @@ class Coverage:
         self.models = models
         self.lexicon = lexicon if lexicon is not None else Lexicon()
         self.relations = Relations(self.lexicon)
-        self._vectors: dict[str, NDArray[np.float32]] = {}
+        self.vectors = TextVectors(models, _CACHE_LIMIT)
         self._scope: dict[str, tuple[ScopeKind | None, float]] = {}
 
     # -- embeddings -------------------------------------------------------------------------
 
     def embed(self, texts: Iterable[str]) -> None:
-        """Encode the texts not yet cached, in one batch."""
-        wanted = list(dict.fromkeys(t for t in texts if t and t not in self._vectors))
-        if not wanted:
-            return
-        if len(self._vectors) + len(wanted) > _CACHE_LIMIT:
-            self._vectors.clear()
-        self._vectors.update(zip(wanted, self.models.encode(wanted), strict=True))
+        """Encode the texts not yet encoded, in one batch."""
+        self.vectors.embed(texts)
 
     def cosine(self, a: str, b: str) -> float:
-        return float(self._vectors[a] @ self._vectors[b])
+        return self.vectors.cosine(a, b)
 
     # -- the check --------------------------------------------------------------------------
 

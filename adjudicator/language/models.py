@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.errors import AdjudicatorError
 
 if TYPE_CHECKING:  # the heavy libraries load only when a model is first used
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
 
     import numpy as np
     from numpy.typing import NDArray
@@ -191,3 +191,28 @@ class Models:
             normalize_embeddings=True, show_progress_bar=False,
         )  # fmt: skip
         return np.asarray(vectors, dtype=np.float32).reshape(len(texts), EMBEDDING_SIZE)
+
+
+class TextVectors:
+    """Unit sentence vectors of texts, encoded in one batch when first wanted and kept; the
+    cache starts over past `limit` texts so a long evaluation cannot grow it without end."""
+
+    def __init__(self, models: Models, limit: int) -> None:
+        self.models = models
+        self.limit = limit
+        self._vectors: dict[str, NDArray[np.float32]] = {}
+
+    def embed(self, texts: Iterable[str]) -> None:
+        """Encode the texts not yet kept, in one batch."""
+        wanted = list(dict.fromkeys(t for t in texts if t and t not in self._vectors))
+        if not wanted:
+            return
+        if len(self._vectors) + len(wanted) > self.limit:
+            self._vectors.clear()
+        self._vectors.update(zip(wanted, self.models.encode(wanted), strict=True))
+
+    def __getitem__(self, text: str) -> NDArray[np.float32]:
+        return self._vectors[text]
+
+    def cosine(self, a: str, b: str) -> float:
+        return float(self._vectors[a] @ self._vectors[b])

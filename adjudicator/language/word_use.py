@@ -41,6 +41,7 @@ import numpy as np
 from adjudicator.errors import InvalidInput
 from adjudicator.language.concepts import Concept, PreparedIntent, Role, prepare
 from adjudicator.language.lexicon import NOUN, SPACY_PARTS, VERB, Lexicon
+from adjudicator.language.models import TextVectors
 from adjudicator.language.relations import Relations
 from adjudicator.rules.spells import MAX_INTENT_LENGTH, MissingIntent
 from adjudicator.rules.words import Word
@@ -222,7 +223,7 @@ class WordUse:
         self.models = models
         self.lexicon = lexicon if lexicon is not None else Lexicon()
         self.relations = Relations(self.lexicon)
-        self._vectors: dict[str, NDArray[np.float32]] = {}
+        self.vectors = TextVectors(models, _CACHE_LIMIT)
         self._word_context: dict[str, NDArray[np.float32]] = {}
         self._links: dict[tuple[str, str, str], tuple[float, str]] = {}
         self._common: NDArray[np.float32] | None = None
@@ -273,8 +274,8 @@ class WordUse:
         sentences = self.read(intent, words)
         tokens = [t for s in sentences for t in s.tokens]
         texts = [w.text.lower() for w in words]
-        self.embed([*texts, *(t.lemma for t in tokens)])
-        word_vectors = np.stack([self._vectors[t] for t in texts])
+        self.vectors.embed([*texts, *(t.lemma for t in tokens)])
+        word_vectors = np.stack([self.vectors[t] for t in texts])
         lexical = np.zeros((len(tokens), len(words)))
         links: list[tuple[str, ...]] = []
         for i, token in enumerate(tokens):
@@ -285,7 +286,7 @@ class WordUse:
                 row.append(kind)
             links.append(tuple(row))
         token_vectors = (
-            np.stack([self._vectors[t.lemma] for t in tokens])
+            np.stack([self.vectors[t.lemma] for t in tokens])
             if tokens
             else np.zeros((0, word_vectors.shape[1]), dtype=np.float32)
         )
@@ -396,15 +397,6 @@ class WordUse:
         return lemma
 
     # -- encodings --------------------------------------------------------------------------
-
-    def embed(self, texts: Sequence[str]) -> None:
-        """Encode the texts not yet cached, in one batch."""
-        wanted = list(dict.fromkeys(t for t in texts if t and t not in self._vectors))
-        if not wanted:
-            return
-        if len(self._vectors) + len(wanted) > _CACHE_LIMIT:
-            self._vectors.clear()
-        self._vectors.update(zip(wanted, self.models.encode(wanted), strict=True))
 
     def common(self, weights: Weights = WEIGHTS) -> NDArray[np.float32]:
         """The mean vector of everyday English: the lexicon's lemmas with at least

@@ -176,3 +176,17 @@ def _plain(text: str) -> list[tuple[str, int]]:
             )
         tokens.append((piece, start))
     return tokens
+
+
+def with_senses(words: tuple[Word, ...], senses: dict[str, str]) -> tuple[Word, ...]:
+    """The Words with their declared senses; a sense for a Word not listed is an error."""
+    texts = {word.text for word in words}
+    stray = [text for text in senses if text not in texts]
+    if stray:
+        raise InvalidInput(
+            f"--sense names [{stray[0]}], which is not among the Words given",
+            hint="declare a meaning only for a Word in the list",
+        )
+    return tuple(
+        word.with_sense(senses[word.text]) if word.text in senses else word for word in words
+    )

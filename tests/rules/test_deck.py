@@ -25,7 +25,7 @@ from adjudicator.rules.deck import (
     Verdict,
 )
 from adjudicator.rules.spells import WordsNotInHand, validate_spell
-from adjudicator.rules.words import Word, parse_words
+from adjudicator.rules.words import Word, parse_words, with_senses
 
 W = parse_words
 ASTRA = Submission("Astra", W("Fire, Ball, Zone, Trap, Mist"))
@@ -315,3 +315,12 @@ def test_draw_reasons_read_as_people_type_them() -> None:
         assert DrawReason.parse(text) is DrawReason.SKILL_CHECK_FULL_SUCCESS
     with pytest.raises(DrawRefused, match="'luck' does not draw a Word"):
         DrawReason.parse("luck")
+
+
+def test_declared_meanings_go_on_their_words_and_a_stray_one_is_refused() -> None:
+    """ "If you submit a word that's a homonym, such as 'lead', be sure to specify which one
+    you mean." """
+    words = with_senses(parse_words("Lead, Fire"), {"Lead": "the metal"})
+    assert [(w.text, w.sense) for w in words] == [("Lead", "the metal"), ("Fire", None)]
+    with pytest.raises(InvalidInput, match=r"\[Bat\], which is not among the Words"):
+        with_senses(parse_words("Lead, Fire"), {"Bat": "the animal"})
