@@ -20,6 +20,7 @@ from adjudicator.cli._output import JsonOption, print_json
 
 if TYPE_CHECKING:
     from adjudicator.language.homonyms import HomonymInfo
+    from adjudicator.ledger.database import Ledger
     from adjudicator.ledger.decks import DeckVersion
     from adjudicator.rules.words import Word
 
@@ -53,18 +54,22 @@ def submit_command(
     Likely typos ("Teleprot") and compounds ("Fireball") are refused until fixed or kept with
     --as-written; duplicates are pointed out. A homonym must say which meaning it has
     ("If you submit a word that's a homonym, such as 'lead', be sure to specify which one you
-    mean"): give it with --sense, a listed meaning or your own words; at a terminal the
-    meanings are offered to choose from, elsewhere the submission is refused until declared.
+    mean"): give it with --sense, a listed meaning, its number in the list, or your own words.
+    A meaning the player declared before for the same Word is used again (offered as the
+    default at a terminal); at a terminal the other meanings are asked for, elsewhere the
+    submission is refused until declared. A player whose Words were rejected may submit
+    others in their place at once.
 
     Example: adjudicator deck submit Ann "Lead Mist Metal Speech Summon" --sense "Lead=the metal"
     """
     from adjudicator.ledger import decks
     from adjudicator.rules.words import parse_words, with_senses
 
-    chosen = with_senses(parse_words(words), parse_senses(sense))
+    chosen = decks.numbered_senses(with_senses(parse_words(words), parse_senses(sense)))
     with opened(ledger) as book:
-        findings = decks.check_words(book, chosen)
-        if _interactive() and (as_written or not decks.doubtful(findings)):
+        findings = decks.precheck(book, player, chosen, as_written=as_written)  # refusals first
+        chosen = _remembered(book, player, chosen, ask=_interactive())
+        if _interactive():
             chosen = _declare_meanings(chosen, decks.undeclared_homonyms(chosen))
         version = decks.submit(book, player, chosen, as_written=as_written)
     suggestions = [
@@ -88,6 +93,33 @@ def _interactive() -> bool:
     return sys.stdin.isatty()
 
 
+def _remembered(
+    book: Ledger, player: str, words: tuple[Word, ...], *, ask: bool
+) -> tuple[Word, ...]:
+    """The player's earlier meanings for undeclared Words: at a terminal (`ask`) a homonym's
+    is offered as the default, elsewhere each is used as it is, saying so on stderr."""
+    from adjudicator.ledger import decks
+
+    remembered, used = decks.remembered_senses(book, player, words)
+    homonyms = {info.word: info for info in decks.undeclared_homonyms(words)} if ask else {}
+    chosen = []
+    for word, kept in zip(words, remembered, strict=True):
+        info = homonyms.get(word.text)
+        if info is not None and kept.sense is not None:
+            kept = word.with_sense(_ask_meaning(info, default=kept.sense))
+        chosen.append(kept)
+    for declaration in used:
+        if declaration.word in homonyms:
+            continue
+        where = f" in session {declaration.session}" if declaration.session else ""
+        typer.echo(
+            f"[{declaration.word}] taken as '{declaration.sense}', as {declaration.player} "
+            f"declared it{where} (give --sense to change it)",
+            err=True,
+        )
+    return tuple(chosen)
+
+
 def _declare_meanings(
     words: tuple[Word, ...], homonyms: tuple[HomonymInfo, ...]
 ) -> tuple[Word, ...]:
@@ -99,13 +131,19 @@ def _declare_meanings(
     )
 
 
-def _ask_meaning(info: HomonymInfo) -> str:
-    """A number picks a listed meaning; anything else is the player's own words for it."""
+def _ask_meaning(info: HomonymInfo, default: str | None = None) -> str:
+    """A number picks a listed meaning; anything else is the player's own words for it;
+    Enter keeps `default` (the meaning the player declared before), when there is one."""
     typer.echo(f"[{info.word}] has {len(info.senses)} meanings; which one do you mean?", err=True)
     for number, sense in enumerate(info.senses, start=1):
         typer.echo(f"  {number}. {sense}", err=True)
+    if default is not None:
+        typer.echo(f"  (Enter keeps '{default}', as you declared it before)", err=True)
     while True:
-        answer = " ".join(str(typer.prompt(f"Meaning of [{info.word}]", err=True)).split())
+        answer = typer.prompt(
+            f"Meaning of [{info.word}]", default=default or "", show_default=False, err=True
+        )
+        answer = " ".join(str(answer).split())
         if not answer.isdigit():
             if answer:
                 return answer
@@ -142,19 +180,25 @@ def approve_command(
 def reject_command(
     player: PlayerArgument,
     words: Annotated[str, typer.Argument(help="The Words to reject.", show_default=False)],
-    note: Annotated[str | None, typer.Option("--note", help="Why (the player sees it).")] = None,
+    reason: Annotated[
+        str | None,
+        typer.Option("--reason", "--note", help="Why (the player sees it); --note is an alias."),
+    ] = None,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Reject a player's submitted Words, with the reason.
+    """Reject a player's submitted Words, with the reason (--reason).
 
-    Example: adjudicator deck reject Ann "Fireball" --note "two Words: submit [Fire] and [Ball]"
+    Nothing of them stays behind: their declared meanings no longer count, and the player may
+    submit other Words in their place at once.
+
+    Example: adjudicator deck reject Ann "Fireball" --reason "two Words: submit [Fire] and [Ball]"
     """
     from adjudicator.ledger import decks
     from adjudicator.rules.words import parse_words
 
     with opened(ledger) as book:
-        version = decks.reject(book, player, parse_words(words), note)
+        version = decks.reject(book, player, parse_words(words), reason)
     _done(version, as_json)
 
 

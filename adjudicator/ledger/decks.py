@@ -34,7 +34,7 @@ from adjudicator.ledger.sessions import (
     latest_session,
     require_open_session,
 )
-from adjudicator.rules.deck import Deck, DrawReason, Submission, Verdict
+from adjudicator.rules.deck import Deck, DrawReason, Verdict
 from adjudicator.rules.words import Word, format_words
 
 if TYPE_CHECKING:
@@ -211,6 +211,75 @@ def undeclared_homonyms(
     return tuple(info for info in found if info.homonym)
 
 
+def numbered_senses(
+    words: Sequence[Word], inventory: SenseInventory | None = None
+) -> tuple[Word, ...]:
+    """`words` with each meaning given as a number ("--sense Fire=2") replaced by that
+    numbered meaning of the homonym, as `UndeclaredHomonym` and the prompt list them. A
+    number for a Word with no listed meanings, or past the last one, is refused."""
+    from adjudicator.language.homonyms import is_homonym
+    from adjudicator.language.inventory import SenseInventory
+
+    found = []
+    for word in words:
+        if word.sense is not None and word.sense.isdigit():
+            inventory = inventory if inventory is not None else SenseInventory()
+            info = is_homonym(word.text, inventory)
+            number = int(word.sense)
+            if not info.homonym:
+                raise InvalidInput(
+                    f"[{word.text}] has no numbered meanings to pick from: say its meaning in "
+                    "words",
+                    hint=f'--sense "{word.text}=what you mean by it"',
+                )
+            if not 1 <= number <= len(info.senses):
+                listed = "; ".join(f"{n}. {s}" for n, s in enumerate(info.senses, start=1))
+                raise InvalidInput(
+                    f"[{word.text}] has meanings 1-{len(info.senses)}, not {number}: {listed}"
+                )
+            word = word.with_sense(info.senses[number - 1])
+        found.append(word)
+    return tuple(found)
+
+
+def precheck(
+    ledger: Ledger, player: str, words: Sequence[Word], *, as_written: bool = False
+) -> tuple[Suggestion, ...]:
+    """Every refusal of `submit` that needs no homonym meaning, so a player is refused before
+    being asked for any: the player, the open session, the Deck's own rules (one submission
+    each, 5-10 distinct Words, replacements after a rejection), typos and compounds. Returns
+    the findings shown with the submission. Writes nothing."""
+    who = get_player(ledger, player)
+    session = require_open_session(ledger, "submitting Words")
+    current_deck(ledger, session.number).deck.submit_words(who.name, words)
+    findings = check_words(ledger, words)
+    flagged = doubtful(findings)
+    if flagged and not as_written:
+        raise SubmissionFlagged(who.name, flagged)
+    return findings
+
+
+def remembered_senses(
+    ledger: Ledger, player: str, words: Sequence[Word]
+) -> tuple[tuple[Word, ...], tuple[SenseDeclaration, ...]]:
+    """`words` with each undeclared Word taking the meaning `player` last declared for it (a
+    rejected Word's declaration is gone, see `senses`), and the declarations so used: a player
+    who declared [Water] in session 1 means the same by it in session 2 unless they say so."""
+    who = get_player(ledger, player)
+    latest: dict[str, SenseDeclaration] = {}
+    for declaration in senses(ledger):
+        if declaration.player == who.name:
+            latest[declaration.word] = declaration
+    found, used = [], []
+    for word in words:
+        earlier = latest.get(word.text)
+        if word.sense is None and earlier is not None:
+            word = word.with_sense(earlier.sense)
+            used.append(earlier)
+        found.append(word)
+    return tuple(found), tuple(used)
+
+
 def submit(
     ledger: Ledger,
     player: str,
@@ -225,22 +294,22 @@ def submit(
     can fix them before anything is recorded, unless they keep them `as_written`. A homonym
     without a declared meaning refuses it too (`UndeclaredHomonym`, no way around it): "If you
     submit a word that's a homonym, such as 'lead', be sure to specify which one you mean."
+    A meaning given as a number picks that listed meaning (`numbered_senses`). A player some
+    of whose Words were rejected may submit replacements at once (`Deck.submit_words`).
     """
+    words = numbered_senses(words, inventory)
     who = get_player(ledger, player)
-    submission = Submission(who.name, tuple(words))
-    flagged = doubtful(check_words(ledger, submission.words))
-    if flagged and not as_written:
-        raise SubmissionFlagged(who.name, flagged)
-    homonyms = undeclared_homonyms(submission.words, inventory)
+    precheck(ledger, who.name, words, as_written=as_written)
+    homonyms = undeclared_homonyms(words, inventory)
 
     def apply(deck: Deck, session: Session) -> tuple[Deck, str]:
-        submitted = deck.submit(submission)  # the Deck's own rules first: one submission each
+        submitted = deck.submit_words(who.name, words)  # the Deck's own rules first
         if homonyms:
             raise UndeclaredHomonym(who.name, homonyms)
-        for word in submission.words:
+        for word in words:
             if word.sense is not None:
                 declare_sense(ledger, word, who.name, session.number)
-        return submitted, f"{who.name} submitted {_listed(submission.words)}"
+        return submitted, f"{who.name} submitted {_listed(words)}"
 
     return _change(ledger, "submitting Words", apply)
 
@@ -254,7 +323,8 @@ def approve(
     """Approve a player's pending Words (all of them when `words` is None), each card joining
     the pile with the meaning declared for it in `senses` (Word text -> meaning), if any."""
     who = get_player(ledger, player)
-    senses = {Word(text).text: meaning for text, meaning in (senses or {}).items()}
+    given = numbered_senses(tuple(Word(text, meaning) for text, meaning in (senses or {}).items()))
+    senses = {word.text: str(word.sense) for word in given}
 
     def apply(deck: Deck, session: Session) -> tuple[Deck, str]:
         pending = [e.word for e in deck.pending if e.player == who.name]
@@ -279,7 +349,9 @@ def approve(
 def reject(
     ledger: Ledger, player: str, words: Sequence[Word], note: str | None = None
 ) -> DeckVersion:
-    """Reject a player's pending Words, with the Storyteller's reason."""
+    """Reject a player's pending Words, with the Storyteller's reason. Nothing of them stays
+    behind: their declared meanings no longer count (`senses`), and the player may submit
+    other Words in their place at once (`Deck.submit_words`)."""
     who = get_player(ledger, player)
     if not words:
         raise InvalidInput("name the Words to reject")
@@ -344,7 +416,12 @@ def declare_sense(ledger: Ledger, word: Word, player: str | None, session: int |
 
 
 def senses(ledger: Ledger, word: str | None = None) -> tuple[SenseDeclaration, ...]:
-    """Every declared meaning (of one Word, if given), oldest first."""
+    """Every declared meaning that still stands (of one Word, if given), oldest first.
+
+    A meaning declared with a Word submitted to a session's Deck stands while that session's
+    Deck holds the Word with that meaning and not rejected: a rejected submission leaves
+    nothing behind, and a meaning changed on approval replaces the one submitted. Meanings
+    declared elsewhere (Inherent Words) always stand."""
     query = "SELECT word, sense, player, session, declared_at FROM word_senses"
     params: tuple[str, ...] = ()
     if word is not None:
@@ -352,7 +429,29 @@ def senses(ledger: Ledger, word: str | None = None) -> tuple[SenseDeclaration, .
         params = (Word(word).text,)
     with guarded(ledger.path):
         cursor = ledger.db.execute(query + " ORDER BY record", params)
-        return tuple(SenseDeclaration(*row) for row in cursor)
+        declared = tuple(SenseDeclaration(*row) for row in cursor)
+    decks: dict[int, Deck] = {}
+    for number in {d.session for d in declared if d.session is not None and d.player}:
+        stored = current_deck(ledger, number)
+        if stored.version:
+            decks[number] = stored.deck
+    return tuple(d for d in declared if _stands(d, decks.get(d.session or 0)))
+
+
+def _stands(declaration: SenseDeclaration, deck: Deck | None) -> bool:
+    """Whether a declaration still holds against its session's Deck (see `senses`)."""
+    if deck is None or declaration.player is None:
+        return True
+    entries = [
+        e
+        for e in deck.entries
+        if e.player == declaration.player and e.word.text == declaration.word
+    ]
+    if not entries:
+        return True
+    return any(
+        e.verdict is not Verdict.REJECTED and e.word.sense == declaration.sense for e in entries
+    )
 
 
 def deck_history(ledger: Ledger, session: int) -> tuple[DeckVersion, ...]:

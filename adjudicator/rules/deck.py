@@ -12,6 +12,8 @@ Decisions where the rulebook is silent:
 - One submission per player per build. The first build is at the start of the session; when
   the last card is drawn the Deck is emptied and a new build opens, so everyone may submit
   again: "When the Deck is emptied, take a moment to have everyone generate additional words."
+- A player some of whose Words the Storyteller rejected may submit again at once, to replace
+  them: the 5-10 then counts the player's Words of this build that were not rejected.
 - Approving puts the card at the bottom of the pile; shuffle to mix it in.
 - `next_session` starts an empty Deck (it "is built at the start of each session"); hands,
   which are the players' own, carry over.
@@ -63,9 +65,28 @@ class AlreadySubmitted(DeckError):
     def __init__(self, player: str) -> None:
         super().__init__(
             f"{player} has already submitted Words for this Deck",
-            hint="players submit again when the Deck is emptied",
+            hint="players submit again when the Deck is emptied, or at once to replace Words "
+            "the Storyteller rejected",
         )
         self.player = player
+
+
+class ReplacementSizeError(DeckError):
+    """ "Each player should submit 5-10 words": Words submitted to replace rejected ones count
+    with the player's Words of this build that were not rejected."""
+
+    def __init__(self, player: str, kept: int, words: Sequence[Word]) -> None:
+        total = kept + len(words)
+        super().__init__(
+            f"{player} keeps {kept} Word{'s' * (kept != 1)} in this Deck; with "
+            f"{len(words)} more that is {total}, and a player submits "
+            f"{MIN_SUBMISSION} to {MAX_SUBMISSION} Words",
+            hint=f"submit {max(1, MIN_SUBMISSION - kept)} to {MAX_SUBMISSION - kept} Words "
+            "to replace the rejected ones",
+        )
+        self.player = player
+        self.kept = kept
+        self.words = tuple(words)
 
 
 class NotPending(DeckError):
@@ -252,6 +273,26 @@ class Deck:
         if any(e.player == submission.player and e.build == self.build for e in self.entries):
             raise AlreadySubmitted(submission.player)
         added = tuple(Entry(word, submission.player, self.build) for word in submission.words)
+        return replace(self, entries=self.entries + added)
+
+    def submit_words(self, player: str, words: Sequence[Word]) -> Deck:
+        """A player's Words for review: their submission, or, after the Storyteller rejected
+        some of their Words in this build, Words that replace them (the player's kept and new
+        Words together are 5-10). Anyone else who already submitted is refused."""
+        name = _player(player)
+        mine = [e for e in self.entries if e.player == name and e.build == self.build]
+        if not mine:
+            return self.submit(Submission(name, tuple(words)))
+        if all(e.verdict is not Verdict.REJECTED for e in mine):
+            raise AlreadySubmitted(name)
+        kept = [e.word for e in mine if e.verdict is not Verdict.REJECTED]
+        words = tuple(words)
+        repeated = [w for i, w in enumerate(words) if w in words[:i] or w in kept]
+        if repeated:
+            raise DuplicateInSubmission(repeated)
+        if not MIN_SUBMISSION <= len(kept) + len(words) <= MAX_SUBMISSION or not words:
+            raise ReplacementSizeError(name, len(kept), words)
+        added = tuple(Entry(word, name, self.build) for word in words)
         return replace(self, entries=self.entries + added)
 
     def approve(self, player: str, word: Word, *, sense: str | None = None) -> Deck:
