@@ -258,11 +258,15 @@ def main() -> int:
     console = Console(highlight=False)
     console.print(Rule("Words of Power Adjudicator: a session at the table", style="bold"))
     folder = Path(tempfile.mkdtemp(prefix="wop-demo-"))
-    ledger = folder / "campaign.sqlite"
-    os.environ["ADJUDICATOR_LEDGER"] = str(ledger)  # every command below uses this campaign
-    console.print(f"[bold cyan]$ export ADJUDICATOR_LEDGER={ledger}[/]\n")
+    os.environ.pop("ADJUDICATOR_LEDGER", None)  # every command below uses ./campaign.sqlite
+    console.print(f"[bold cyan]$ cd {folder}[/]\n")
     table = Table(console)
-    play(table, folder)
+    old = Path.cwd()
+    os.chdir(folder)
+    try:
+        play(table, folder)
+    finally:
+        os.chdir(old)
     table.chapter("Done")
     console.print(f"The campaign and its log are in {folder}")
     return 1 if table.failures else 0

@@ -1,7 +1,10 @@
 """What every ledger command shares: the `--ledger` option, opening the ledger, `--sense`.
 
-The ledger package is imported inside the functions, so commands that never touch a ledger
-(`roll`, `odds`) do not pay for loading SQLite and sqlite-utils.
+Every command finds the campaign the same way: `--ledger`, then `$ADJUDICATOR_LEDGER`, then
+./campaign.sqlite; a ledger taken from the environment that is not ./campaign.sqlite is named
+on stderr, so nobody writes to another campaign unawares. The ledger package is imported
+inside the functions, so commands that never touch a ledger (`roll`, `odds`) do not pay for
+loading SQLite and sqlite-utils.
 """
 
 from __future__ import annotations
@@ -25,10 +28,18 @@ LedgerOption = Annotated[
     Path | None,
     typer.Option(
         "--ledger",
-        envvar="ADJUDICATOR_LEDGER",
         help="The campaign ledger file (default: $ADJUDICATOR_LEDGER, else ./campaign.sqlite).",
         show_default=False,
         dir_okay=False,
+    ),
+]
+
+#: `--no-ledger`: a check that reads no campaign, even where ./campaign.sqlite exists.
+NoLedgerOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-ledger",
+        help="Check without a campaign: no precedents, declared meanings or hands.",
     ),
 ]
 
@@ -37,7 +48,8 @@ SenseOption = Annotated[
     list[str] | None,
     typer.Option(
         "--sense",
-        help='A homonym\'s meaning, as WORD=MEANING: --sense "Lead=the metal". Repeatable.',
+        help='A homonym\'s meaning, as WORD=MEANING: --sense "Lead=the metal", or the number '
+        "of a listed meaning: --sense Lead=2. Repeatable.",
         show_default=False,
     ),
 ]
@@ -50,10 +62,34 @@ def console() -> Console:
 
 
 def ledger_path(option: Path | None) -> Path:
-    """`--ledger`, else `ADJUDICATOR_LEDGER`, else ./campaign.sqlite."""
-    from adjudicator.ledger.database import resolve_path
+    """`--ledger`, else `ADJUDICATOR_LEDGER`, else ./campaign.sqlite; a ledger from the
+    environment other than ./campaign.sqlite is named on stderr."""
+    from adjudicator.ledger.database import DEFAULT_LEDGER, LEDGER_ENV, resolve_path
 
-    return resolve_path(option, os.environ)
+    path = resolve_path(option, os.environ)
+    from_env = option is None and os.environ.get(LEDGER_ENV, "").strip()
+    if from_env and path.resolve() != DEFAULT_LEDGER.resolve():
+        typer.echo(f"ledger: {path} (from ${LEDGER_ENV})", err=True)
+    return path
+
+
+def optional_ledger(option: Path | None, *, no_ledger: bool, needed: bool) -> Path | None:
+    """The ledger a command that can do without one reads (`spell check`, `spell draft`):
+    found as every command finds it, ./campaign.sqlite only if it exists; None with
+    `--no-ledger`, which cannot go with `--ledger` or with what `needed` the ledger."""
+    from adjudicator.ledger.database import DEFAULT_LEDGER, LEDGER_ENV
+
+    if no_ledger:
+        if option is not None or needed:
+            raise InvalidInput(
+                "--no-ledger checks without a campaign: not with --ledger or --caster",
+                hint="leave out --no-ledger to read the campaign's ledger",
+            )
+        return None
+    named = option is not None or os.environ.get(LEDGER_ENV, "").strip()
+    if not named and not needed and not DEFAULT_LEDGER.exists():
+        return None
+    return ledger_path(option)
 
 
 @contextmanager

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from adjudicator.combat.board import Hazard, HazardKind, Space
-from adjudicator.combat.state import CombatState
+from adjudicator.combat.state import CombatState, Phase
 from adjudicator.combat.units import Status, Unit
 
 #: Marker colours for the SVG and the terminal, by the order teams joined.
@@ -42,6 +42,8 @@ HOVER_R = 333.0
 #: Half the angle a space spans: B halves, C quarters, D wide (63°) and narrow (27°) sectors.
 WIDE_D, NARROW_D = 31.5, 13.5
 _GONE = (Status.DEAD, Status.FLED)
+#: Units that no longer take turns: downed (the Head at 0 HP), dead or fled.
+_OUT = (Status.DOWN, *_GONE)
 HAZARD_FILL = {
     HazardKind.BLOCK: ("#1b1b1b", "0.6"),
     HazardKind.SLOW: ("#4aa3df", "0.45"),
@@ -55,6 +57,29 @@ def team_index(state: CombatState) -> dict[str, int]:
 
 def hazard_text(hazards: tuple[Hazard, ...]) -> str:
     return ", ".join(str(h) for h in hazards)
+
+
+def tracker_lines(state: CombatState) -> tuple[str, ...]:
+    """The turn tracker as the board's side panel shows it: "round 2" (the phase named only
+    outside the rounds), the team order, who has acted without the units that can no longer
+    act ("Players may keep fighting and acting as long as they have Head HP remaining"), who
+    acts, the reinforcement markers. No empty lines."""
+    if state.phase is Phase.ROUNDS:
+        lines = [f"round {state.round}"]
+    elif state.phase is Phase.ENDED:
+        lines = [f"ended in round {state.round}" if state.round else "ended"]
+    else:
+        lines = [f"{state.phase.value} round" if state.round else state.phase.value]
+    if state.team_order:
+        lines.append("teams: " + " > ".join(state.team_order))
+    acting = [n for n in state.turn_order if state.unit(n).status not in _OUT]
+    if acting:
+        lines.append("order: " + ", ".join(acting))
+    if state.turn is not None:
+        left = state.turn.actions_left
+        lines.append(f"acting: {state.turn.unit} ({left} action{'s' * (left != 1)} left)")
+    lines += [f"marker: {n} enters at {s} in round {r}" for n, s, r in state.markers()]
+    return tuple(lines)
 
 
 def board_data(state: CombatState) -> dict[str, Any]:
@@ -121,7 +146,7 @@ def text_board(state: CombatState) -> RenderableType:
     for team, index in colours.items():
         legend.append(f"■ {team}  ", style=TERM_COLOURS[index])
     lines: list[RenderableType] = [grid, Text(""), legend]
-    lines += [Text(line, style="dim") for line in state.tracker()]
+    lines += [Text(line, style="dim") for line in tracker_lines(state)]
     onlookers = [u.name for u in state.units if u.status is Status.ONLOOKER]
     if onlookers:
         lines.append(Text("onlookers: " + ", ".join(onlookers), style="dim"))
@@ -273,24 +298,28 @@ def _space(state: CombatState, space: Space, colours: dict[str, int]) -> list[st
 
 
 def _panel(state: CombatState, title: str, colours: dict[str, int]) -> list[str]:
-    """The turn tracker at the right, ruled like the rulebook's: round, order, markers, teams."""
-    rows = [title, *state.tracker()]
+    """The turn tracker at the right, ruled like the rulebook's: round, order, markers, teams,
+    one ruled row each and no empty ones."""
+    rows = [title, *tracker_lines(state)]
     onlookers = [u.name for u in state.units if u.status is Status.ONLOOKER]
     if onlookers:
         rows.append("onlookers: " + ", ".join(onlookers))
     if state.stack is not None:
         rows.append(f"spell stack {state.stack.depth} deep, {state.stack.top} on top")
-    gone = [f"{u.name} ({u.status.value})" for u in state.units if u.status in _GONE]
+    gone = [f"{u.name} ({u.status.value})" for u in state.units if u.status in _OUT]
     if gone:
         rows.append("out of the fight: " + ", ".join(gone))
+    rows = rows[:9]
+    teams = list(colours.items())[: 12 - len(rows)]
+    bottom = 56 * (len(rows) + len(teams))
     out = ['<g stroke="#ffffff" stroke-opacity="0.8" stroke-width="1.5">']
     out += [
-        '<line x1="720" y1="0" x2="720" y2="700"/>',
-        '<line x1="985" y1="0" x2="985" y2="700"/>',
+        f'<line x1="720" y1="0" x2="720" y2="{bottom}"/>',
+        f'<line x1="985" y1="0" x2="985" y2="{bottom}"/>',
     ]
-    out += [f'<line x1="720" y1="{y}" x2="985" y2="{y}"/>' for y in range(56, 700, 56)]
+    out += [f'<line x1="720" y1="{y}" x2="985" y2="{y}"/>' for y in range(56, bottom + 1, 56)]
     out.append("</g>")
-    for i, row in enumerate(rows[:9]):
+    for i, row in enumerate(rows):
         lines = textwrap.wrap(row, 30)[:3] or [""]
         top = 56 * i + 30 - 8 * (len(lines) - 1)
         weight = ' font-weight="bold"' if i == 0 else ""
@@ -299,9 +328,7 @@ def _panel(state: CombatState, title: str, colours: dict[str, int]) -> list[str]
             for j, line in enumerate(lines)
         )
         out.append(f'<text class="panel"{weight}>{spans}</text>')
-    for i, (team, index) in enumerate(colours.items(), start=min(len(rows), 9)):
-        if i >= 12:
-            break
+    for i, (team, index) in enumerate(teams, start=len(rows)):
         y = 56 * i + 33
         out.append(
             f'<circle cx="742" cy="{y - 5}" r="9" fill="{SVG_COLOURS[index]}" stroke="#ffffff" '

@@ -199,6 +199,8 @@ def status_command(
 
     Example: adjudicator combat status
     """
+    from adjudicator.cli.combat_board import tracker_lines
+
     stored = _load(ledger, combat)
     state = stored.state
     pending = [
@@ -236,7 +238,7 @@ def status_command(
     title = f" ({info.title})" if info.title else ""
     out.print(Text(f"{info.id}{title}: {info.ruleset} ruleset, seed {info.seed}"))
     _output.console().print(table)
-    for line in state.tracker():
+    for line in tracker_lines(state):
         out.print(Text(line, style="dim"))
     if state.stack is not None:
         out.print(Text(f"spell stack: {state.stack}"))

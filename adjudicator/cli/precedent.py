@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from adjudicator.cli._ledger import LedgerOption, console, opened
-from adjudicator.cli._output import JsonOption, error_console, print_json
+from adjudicator.cli._output import JsonOption, Rows, error_console, print_json
 
 if TYPE_CHECKING:
     from adjudicator.ledger.database import Ledger
@@ -128,11 +127,10 @@ def implementation_text(precedent: Precedent) -> str:
 
 
 def show_hits(out: Console, hits: tuple[Hit, ...], *, title: str, why: bool = False) -> None:
-    """Precedents as a table; `why` adds how each score was made (for `precedent search`)."""
-    table = Table(title=title, title_justify="left")
+    """Precedents as a table (stacked on a narrow console); `why` adds how each score was
+    made (for `precedent search`)."""
     columns = ["#", "ruling", "Words", "verdict", "intent", "implementation", "status", "score"]
-    for column in columns + ["why"] * why:
-        table.add_column(column)
+    rows = []
     for hit in hits:
         p = hit.precedent
         colour = "green" if p.verdict.value == "approved" else "red"
@@ -147,8 +145,19 @@ def show_hits(out: Console, hits: tuple[Hit, ...], *, title: str, why: bool = Fa
             status,
             f"{hit.scores.total:.2f}",
         ]
-        table.add_row(*row, *[hit.scores.why()] * why)
-    out.print(table)
+        rows.append((*row, *[hit.scores.why()] * why))
+    heading = (0, 1, 3, 7)  # "1 · C1 (the rulebook) · approved · 0.84" when stacked
+    Rows(title, (*columns, *["why"] * why), tuple(rows), heading).print(out)
+
+
+def show_close(out: Console, hits: tuple[Hit, ...]) -> None:
+    """A check's close precedents (`CLOSE_PRECEDENT` and up), or a line saying none is."""
+    from adjudicator.ledger.precedent_thresholds import CLOSE_PRECEDENT
+
+    if not hits:
+        out.print(f"No close precedent (none scores {CLOSE_PRECEDENT:.2f} or more).")
+        return
+    show_hits(out, hits, title=f"Closest precedents (score {CLOSE_PRECEDENT:.2f} or more)")
 
 
 def show_conflict(out: Console, conflict: Conflict, question: Question) -> None:
@@ -181,8 +190,7 @@ def show_review(out: Console, review: Review) -> None:
     for check in review.senses:
         if check.flagged:
             out.print(Text(f"Sense: {check.message}", style="yellow"))
-    if review.neighbours:
-        show_hits(out, review.neighbours, title="Closest precedents")
+    show_close(out, review.neighbours)
     for note in review.implementation_notes:
         out.print(f"  {note} (shown, not flagged: no two spells are ever really the same)")
     if review.conflict is not None:

@@ -1,8 +1,9 @@
 """`adjudicator spell ...`: read an intent, check a spell's coverage, draft a spell.
 
 Thin wrappers: the language layer (`adjudicator.language`) does the work and is imported
-only inside the commands, so other commands never load spaCy or torch. With `--caster` or a
-ledger (`--ledger`, `$ADJUDICATOR_LEDGER`) the campaign joins in through `ledger.casting`
+only inside the commands, so other commands never load spaCy or torch. With a ledger, found
+as every command finds it (`--ledger`, `$ADJUDICATOR_LEDGER`, ./campaign.sqlite where it
+exists; `--no-ledger` for none), the campaign joins in through `ledger.casting`
 and `ledger.ruling_checks`: the caster's Inherent Words and hand, the campaign's confirmed
 mappings, declared homonym meanings and closest precedents, read and never written. Without
 them no ledger is opened.
@@ -18,8 +19,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.cli._ledger import LedgerOption, console, opened
-from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.cli._ledger import LedgerOption, NoLedgerOption, console, opened, optional_ledger
+from adjudicator.cli._output import JsonOption, Rows, print_json
 from adjudicator.errors import InvalidInput
 from adjudicator.rules.words import Word, format_words, parse_words
 
@@ -83,19 +84,23 @@ def _words(text: str | None) -> tuple[Word, ...]:
     return parse_words(text) if text is not None else ()
 
 
-def _uses_ledger(
-    caster: str | None, inherent: str | None, hand: str | None, ledger: Path | None
-) -> bool:
-    """Whether the command reads a ledger: with --caster it must, and with --ledger (or the
-    environment's) it does. --caster with --inherent or --hand is refused: the ledger holds
-    the caster's Words, and two sources would contradict each other."""
+def _campaign(
+    caster: str | None,
+    inherent: str | None,
+    hand: str | None,
+    ledger: Path | None,
+    no_ledger: bool,
+) -> Path | None:
+    """The ledger the command reads, found as every command finds it (./campaign.sqlite only
+    if it exists), or None with --no-ledger. --caster needs one; with --inherent or --hand it
+    is refused: the ledger holds the caster's Words, and two sources would contradict."""
     if caster is not None and (inherent is not None or hand is not None):
         raise InvalidInput(
             "--caster takes the Inherent Words and the hand from the ledger: "
             "not with --inherent or --hand",
             hint="leave out --caster to check Words you name yourself",
         )
-    return caster is not None or ledger is not None
+    return optional_ledger(ledger, no_ledger=no_ledger, needed=caster is not None)
 
 
 @app.command("parse")
@@ -123,14 +128,16 @@ def check_command(
     hand: HandOption = None,
     caster: CasterOption = None,
     ledger: LedgerOption = None,
+    no_ledger: NoLedgerOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Rule on a spell: which Word covers each concept and why, what nothing covers (the
     veto reason), Words that cover nothing, each Word's score, and the verdict. With
     --inherent and --hand, or --caster (a character of the ledger), the rules' structural
-    checks too. With a ledger (--caster, --ledger or $ADJUDICATOR_LEDGER), also the
-    campaign's confirmed mappings, each declared homonym's meaning checked against the
-    intent, and the closest precedents; the ledger is only read.
+    checks too. With a ledger (--ledger, else $ADJUDICATOR_LEDGER, else ./campaign.sqlite
+    where it exists; --no-ledger for none), also the campaign's confirmed mappings, each
+    declared homonym's meaning checked against the intent, and the close precedents; the
+    ledger is only read.
 
     Example: adjudicator spell check "[Fire] [Ball]" "trap a balloon with fire"
 
@@ -144,10 +151,11 @@ def check_command(
     structural = caster is not None or inherent is not None or hand is not None
     who: Caster | None = None
     findings: Findings | None = None
-    if _uses_ledger(caster, inherent, hand, ledger):
+    campaign = _campaign(caster, inherent, hand, ledger, no_ledger)
+    if campaign is not None:
         from adjudicator.ledger.casting import declared_words, get_caster
 
-        with opened(ledger) as book:
+        with opened(campaign) as book:
             who = None if caster is None else get_caster(book, caster)  # before models load
             cast = declared_words(book, spell_words, intent, who)
             findings = _campaign_checks(book).findings(cast, intent)
@@ -185,10 +193,10 @@ def check_command(
         _show_problems(out, problems)
     for check in flags:
         out.print(Text(f"Sense: {check.message}", style="yellow"))
-    if findings is not None and findings.neighbours:
-        from adjudicator.cli.precedent import show_hits
+    if findings is not None:
+        from adjudicator.cli.precedent import show_close
 
-        show_hits(out, findings.neighbours, title="Closest precedents")
+        show_close(out, findings.neighbours)
 
 
 @app.command("draft")
@@ -198,14 +206,16 @@ def draft_command(
     hand: HandOption = None,
     caster: CasterOption = None,
     ledger: LedgerOption = None,
+    no_ledger: NoLedgerOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Propose the smallest valid spell from your Inherent Words and hand that covers the
     intent, or name what nothing at hand covers and which Words would. With --caster, the
     Words are that character's Inherent Words and their player's hand, from the ledger. With
-    a ledger (--caster, --ledger or $ADJUDICATOR_LEDGER), the campaign's confirmed mappings
-    count as covers, and each declared homonym in the spell proposed is checked against the
-    intent; the ledger is only read.
+    a ledger (--ledger, else $ADJUDICATOR_LEDGER, else ./campaign.sqlite where it exists;
+    --no-ledger for none), the campaign's confirmed mappings count as covers, and each
+    declared homonym in the spell proposed is checked against the intent; the ledger is
+    only read.
 
     Example: adjudicator spell draft "make him stop talking" --inherent Decrease --hand Speech
 
@@ -213,10 +223,11 @@ def draft_command(
     """
     who: Caster | None = None
     drafted: CampaignDraft | None = None
-    if _uses_ledger(caster, inherent, hand, ledger):
+    campaign = _campaign(caster, inherent, hand, ledger, no_ledger)
+    if campaign is not None:
         from adjudicator.ledger.casting import declared_words, draft_spell, get_caster
 
-        with opened(ledger) as book:
+        with opened(campaign) as book:
             if caster is not None:
                 who = get_caster(book, caster)  # before models load
                 held, at_hand = who.inherent, who.hand
@@ -295,9 +306,7 @@ def _show_analysis(analysis: IntentAnalysis) -> None:
 
 
 def _show_report(report: CoverageReport) -> None:
-    table = Table(title=f"{format_words(report.words)}: {report.intent!r}", title_justify="left")
-    for column in ("concept", "role", "needs", "covered by", "why", "confidence"):
-        table.add_column(column)
+    rows = []
     for item in report.concepts:
         concept = item.concept
         if not concept.needs_word and not item.covered:
@@ -305,25 +314,31 @@ def _show_report(report: CoverageReport) -> None:
         best = item.best
         needs: str | Text = "yes" if concept.needs_word else Text("no", style="dim")
         if best is None:
-            table.add_row(
-                concept.text,
-                concept.role.value,
-                needs,
-                Text("nothing", style="red"),
-                "; ".join(item.blocked),
-                "",
+            rows.append(
+                (
+                    concept.text,
+                    concept.role.value,
+                    needs,
+                    Text("nothing", style="red"),
+                    "; ".join(item.blocked),
+                    "",
+                )
             )
         else:
-            table.add_row(
-                concept.text,
-                concept.role.value,
-                needs,
-                format_words(best.words),
-                f"{best.kind.value}: {best.why}",
-                f"{best.confidence:.2f}",
+            rows.append(
+                (
+                    concept.text,
+                    concept.role.value,
+                    needs,
+                    format_words(best.words),
+                    f"{best.kind.value}: {best.why}",
+                    f"{best.confidence:.2f}",
+                )
             )
+    columns = ("concept", "role", "needs", "covered by", "why", "confidence")
+    title = f"{format_words(report.words)}: {report.intent!r}"
     out = console()
-    out.print(table)
+    Rows(title, columns, tuple(rows), heading=(0, 3, 5)).print(out)
     scores = ", ".join(f"{w} {s:.2f}" for w, s in report.word_scores)
     out.print(f"Word scores: {scores}")
     if report.unused_words:

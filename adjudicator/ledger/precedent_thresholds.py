@@ -70,5 +70,11 @@ COMMON_SHARE = 0.01
 COMMON_FLOOR = 100
 #: FTS5 column weights for bm25: intent, Words, missing Words, notes.
 BM25_WEIGHTS = (1.0, 0.75, 0.25, 0.25)
-#: How many closest precedents `ruling add` shows for reference.
+#: How many closest precedents `ruling add` and `spell check` show for reference.
 NEIGHBOURS = 3
+#: ...and only those whose hybrid score reaches this: a "close precedent". Unrelated intents
+#: sit at cosine 0.0-0.3, so meaning alone gives them at most 0.18; to reach 0.30 a ruling
+#: must also share Words or wording (the rulebook's "[Decrease] [Speech]" mute ruling scores
+#: 0.8+ for "make this guy stop talking"), or mean nearly the same (cosine 0.5). Below it the
+#: check says "no close precedent" rather than list a ruling at 0.13 as if it mattered.
+CLOSE_PRECEDENT = 0.30

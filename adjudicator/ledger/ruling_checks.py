@@ -175,13 +175,15 @@ class RulingChecks:
     def findings(self, words: Sequence[Word], intent: str) -> Findings:
         """The read-only checks of `words` cast for `intent`, ruled on or not: coverage with
         the campaign's confirmed mappings, the sense of each Word declared with one (`words`
-        carry their declared senses), and the closest precedents. Writes nothing."""
+        carry their declared senses), and the closest precedents that score at least
+        `CLOSE_PRECEDENT`. Writes nothing."""
         words = tuple(words)
         coverage = self.index.coverage
         analysis = coverage.analyse(intent, words)
         report = coverage.report(analysis, words, precedents=self.index.confirmed_mappings(words))
         reading = self.index.reader.read(intent, words, analysis=analysis, effects=False)
-        neighbours = self.index.rank(reading.vector, intent, words, limits.NEIGHBOURS)
+        ranked = self.index.rank(reading.vector, intent, words, limits.NEIGHBOURS)
+        neighbours = tuple(hit for hit in ranked if hit.scores.total >= limits.CLOSE_PRECEDENT)
         return Findings(report, self.sense_checks(words, intent), neighbours, reading)
 
     def sense_checks(self, words: Sequence[Word], intent: str) -> tuple[SenseCheck, ...]:

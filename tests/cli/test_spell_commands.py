@@ -326,3 +326,79 @@ def test_eval_coverage_rejects_a_case_without_its_fields(tmp_path: Path) -> None
     result = runner.invoke(app, ["eval", "coverage", str(cases)])
     assert result.exit_code == 1
     assert "missing covered, missing" in result.output
+
+
+@pytest.mark.models
+def test_spell_check_finds_the_campaign_here_as_every_command_does(
+    shared: Coverage, book: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the campaign's folder, `spell check` reads ./campaign.sqlite as `deck status` does:
+    Bram's [Lead] was declared as the metal ("homonyms do not get multiple meanings"), and
+    leading guards is flagged without --ledger. --no-ledger checks without the campaign."""
+    monkeypatch.chdir(book.parent)
+    args = ["spell", "check", "[Become] [Lead]", "lead the guards out of the keep", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    [flag] = json.loads(result.stdout)["sense_flags"]
+    assert flag.startswith("[Lead] was declared as 'the metal'")
+    assert "ledger:" not in result.stderr  # ./campaign.sqlite is the default: not announced
+    result = runner.invoke(app, [*args, "--no-ledger"])
+    assert result.exit_code == 0, result.output
+    assert "sense_flags" not in json.loads(result.stdout)
+    result = runner.invoke(app, ["spell", "draft", "lead them", "--caster", "Grum", "--no-ledger"])
+    assert result.exit_code == 1
+    assert "--no-ledger checks without a campaign" in result.stderr
+
+
+@pytest.mark.models
+def test_spell_check_says_which_ledger_the_environment_named(
+    shared: Coverage, book: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ledger from $ADJUDICATOR_LEDGER that is not ./campaign.sqlite is named on stderr."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.setenv("ADJUDICATOR_LEDGER", str(book))
+    args = ["spell", "check", "[Become] [Lead]", "lead the guards out of the keep", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert f"ledger: {book} (from $ADJUDICATOR_LEDGER)" in result.stderr
+    assert json.loads(result.stdout)["sense_flags"]
+
+
+def _check_at(book: Path, columns: int, *args: str) -> str:
+    result = runner.invoke(
+        app, ["spell", "check", *args, "--ledger", str(book)], env={"COLUMNS": str(columns)}
+    )
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.models
+def test_at_80_columns_the_coverage_and_precedent_tables_stack(
+    shared: Coverage, book: Path
+) -> None:
+    """An 80-column terminal gets each concept and precedent stacked, a line per field; a
+    wide one gets the tables. The rulebook's "[Decrease] [Speech] could be used to mute a
+    single person" is the close precedent either way."""
+    args = ("[Decrease] [Speech]", "make this guy stop talking")
+    narrow = _check_at(book, 80, *args)
+    assert "┃" not in narrow and "│" not in narrow  # no table borders
+    assert "   why: " in narrow and "   intent: " in narrow
+    assert "C1 (the rulebook)" in narrow
+    assert max(len(line) for line in narrow.splitlines()) <= 80
+    wide = _check_at(book, 160, *args)
+    assert "┃ concept" in wide and "C1 (the rulebook)" in wide
+
+
+@pytest.mark.models
+def test_a_check_with_no_close_precedent_says_so(shared: Coverage, book: Path) -> None:
+    """Only precedents scoring 0.30 or more are listed; otherwise the check says there is no
+    close precedent instead of listing rulings that share nothing with the spell."""
+    args = ("[Swim] [Sing]", "juggle three oranges for the crowd")
+    data = json.loads(_check_at(book, 200, *args, "--json"))
+    assert data["closest_precedents"] == []
+    assert "No close precedent (none scores 0.30 or more)." in _check_at(book, 200, *args)
+    close = json.loads(_check_at(book, 200, "[Decrease] [Speech]", "mute him", "--json"))
+    assert all(hit["scores"]["total"] >= 0.30 for hit in close["closest_precedents"])
+    assert close["closest_precedents"]
