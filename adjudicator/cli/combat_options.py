@@ -112,7 +112,44 @@ def report(outcome: Outcome, as_json: bool) -> None:
         out.print(Text(line))
     for effect in outcome.effects:
         out.print(Text(f"campaign: {effect.describe()}", style="yellow"))
+    for line in deck_draw_lines(outcome):
+        out.print(Text(line, style="yellow"))
     out.print(Text(now_line(outcome), style="dim"))
+
+
+def deck_draw_lines(outcome: Outcome) -> list[str]:
+    """What a step means for the Deck: "Players ... will draw from the Deck any time they
+    fully succeed at a Skill Check or land the killing blow on an enemy." A character who
+    downed a unit draws when the Storyteller declares it dead; a Word the Deck could not deal
+    is offered as the `deck draw` to make later."""
+    from adjudicator.combat.fight_events import UnitDown
+    from adjudicator.ledger.combat_steps import EffectKind, StepAction
+
+    lines = []
+    if outcome.step.action is not StepAction.UNDO:
+        for event in outcome.events:
+            if not isinstance(event, UnitDown):
+                continue
+            down = outcome.state.unit(event.unit)
+            killer = down.last_hit_by
+            if killer is None or outcome.state.unit(killer).character is None:
+                continue
+            lines.append(
+                f"Deck: {killer} lands the killing blow if {down.name} is declared dead "
+                f"(adjudicator combat dead {_arg(down.name)}): {killer}'s player draws a Word"
+            )
+    for effect in outcome.effects:
+        if effect.kind is EffectKind.OWED and "killing blow" in effect.note:
+            lines.append(
+                f"Deck: {effect.who} is owed a Word for the killing blow: "
+                f"adjudicator deck draw {_arg(effect.who)} --for killing-blow"
+            )
+    return lines
+
+
+def _arg(text: str) -> str:
+    """A name as typed in a shell: quoted when it has spaces or quotes."""
+    return text if text.replace("-", "").replace("_", "").isalnum() else repr(text)
 
 
 def now_line(outcome: Outcome) -> str:
