@@ -1,8 +1,10 @@
 """The ruling log as a readable book: Markdown (an Obsidian note) and one self-contained HTML file.
 
-Both show the same thing: a table of contents, then the canon, then each session in order,
-with its rulings (Words, intent, verdict, implementation, reason, status) and its policy
-announcements where they were made, linked both ways to what they superseded. Anchors are
+Both show the same thing: a table of contents, then each session in order, with its rulings
+(Words, intent, verdict, implementation, reason, status) and its policy announcements where
+they were made, linked both ways to what they superseded, and last the canon (the rulebook's
+own rulings) as an appendix: the table reads its own campaign first. Times are shown in the
+reader's local time with the zone ("2025-03-01 20:00:01 CET"); the ledger keeps UTC. Anchors are
 stable: a ruling's is its id in lower case (`#r12`, `#c3`), a policy's likewise (`#p2`), a
 session's `#session-3`; headings hold only those names, so Markdown renderers (GitHub,
 Obsidian) derive the same anchors. Every piece of user text is escaped: intents are typed at
@@ -16,6 +18,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, tzinfo
 
 from adjudicator.ledger.export import RulingLog
 from adjudicator.ledger.policies import Policy
@@ -36,8 +39,23 @@ class Section:
     items: tuple[Ruling | Policy, ...]
 
 
-def sections(log: RulingLog) -> tuple[Section, ...]:
-    """The book's parts in order, each with its rulings and policies in the order recorded."""
+def local_time(stamp: str, zone: tzinfo | None = None) -> str:
+    """A ledger time (ISO 8601, UTC) in `zone`, by default this machine's local zone, with the
+    zone named: "2025-03-01 20:00:01 CET" ("UTC+05:30" where the zone has no name)."""
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(zone)
+    except ValueError:
+        return stamp
+    name = moment.strftime("%Z")
+    if not name or name[0] in "+-" or name[0].isdigit():
+        offset = moment.strftime("%z")
+        name = f"UTC{offset[:3]}:{offset[3:]}" if offset else "UTC"
+    return moment.strftime("%Y-%m-%d %H:%M:%S ") + name
+
+
+def sections(log: RulingLog, zone: tzinfo | None = None) -> tuple[Section, ...]:
+    """The book's parts in order, each with its rulings and policies in the order recorded:
+    the campaign's sessions first, the canon last as an appendix."""
     by_session: dict[int | None, list[Ruling | Policy]] = {}
     canon: list[Ruling | Policy] = []
     for ruling in log.rulings:
@@ -48,9 +66,6 @@ def sections(log: RulingLog) -> tuple[Section, ...]:
     for policy in log.policies:
         by_session.setdefault(policy.session, []).append(policy)
     parts = []
-    if canon:
-        subtitle = "The rulebook's own worked examples: precedent in every campaign."
-        parts.append(Section("canon", "Canon", subtitle, tuple(canon)))
     if by_session.get(None):
         items = tuple(sorted(by_session[None], key=lambda item: item.record))
         parts.append(Section("before-the-first-session", "Before the first session", None, items))
@@ -59,20 +74,24 @@ def sections(log: RulingLog) -> tuple[Section, ...]:
         items = tuple(sorted(by_session.get(session.number, []), key=lambda item: item.record))
         if not items and not whole:
             continue
-        when = f"started {session.started_at}" + (
-            f", ended {session.ended_at}" if session.ended_at else ", in progress"
+        when = f"started {local_time(session.started_at, zone)}" + (
+            f", ended {local_time(session.ended_at, zone)}" if session.ended_at else ", in progress"
         )
         subtitle = f"{session.title} · {when}" if session.title else "S" + when[1:]
         parts.append(
             Section(f"session-{session.number}", f"Session {session.number}", subtitle, items)
         )
+    if canon:
+        subtitle = "The rulebook's own worked examples: precedent in every campaign."
+        parts.append(Section("appendix-canon", "Appendix: Canon", subtitle, tuple(canon)))
     return tuple(parts)
 
 
 class _Context:
     """What rendering one entry needs to know about the rest of the log."""
 
-    def __init__(self, log: RulingLog) -> None:
+    def __init__(self, log: RulingLog, zone: tzinfo | None = None) -> None:
+        self.zone = zone
         self.current = log.current()
         self.changed_by = log.changed_by()
         self.shown = {r.id for r in log.rulings} | {p.id for p in log.policies}
@@ -102,7 +121,7 @@ def _ruling_rows(ruling: Ruling, context: _Context) -> list[tuple[str, list[Segm
         rows.append(("Changed", _changes(changes, context)))
     if ruling.citation:
         rows.append(("Source", [(f'rulebook, "{ruling.citation}"', None)]))
-    rows.append(("Recorded", [(ruling.recorded_at, None)]))
+    rows.append(("Recorded", [(local_time(ruling.recorded_at, context.zone), None)]))
     return rows
 
 
@@ -119,7 +138,7 @@ def _policy_rows(policy: Policy, context: _Context) -> list[tuple[str, list[Segm
         rows.append(("Concept", [(f"[{policy.concept}]", None)]))
         releases = f"every earlier ruling, for a spell that uses [{policy.concept}] or needs it"
         rows.append(("Releases", [(releases, None)]))
-    rows.append(("Announced", [(policy.recorded_at, None)]))
+    rows.append(("Announced", [(local_time(policy.recorded_at, context.zone), None)]))
     return rows
 
 
@@ -192,10 +211,10 @@ def _md_value(segments: list[Segment]) -> str:
     )
 
 
-def to_markdown(log: RulingLog) -> str:
+def to_markdown(log: RulingLog, zone: tzinfo | None = None) -> str:
     """The log as Markdown: YAML front matter, a contents list, then one table per entry."""
-    context = _Context(log)
-    parts = sections(log)
+    context = _Context(log, zone)
+    parts = sections(log, zone)
     title = _title(log)
     out = [
         "---",
@@ -256,10 +275,10 @@ def _html_value(segments: list[Segment]) -> str:
     )
 
 
-def to_html(log: RulingLog) -> str:
+def to_html(log: RulingLog, zone: tzinfo | None = None) -> str:
     """The log as one HTML file with inline CSS, no external assets, and a table of contents."""
-    context = _Context(log)
-    parts = sections(log)
+    context = _Context(log, zone)
+    parts = sections(log, zone)
     title = html.escape(_title(log))
     out = [
         "<!DOCTYPE html>",

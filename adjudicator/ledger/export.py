@@ -5,9 +5,10 @@ spreadsheets; JSON is the whole ledger, every record in chain order with its has
 versioned format that `importing.import_ledger` reads back into an identical ledger. One
 record a line keeps it diffable and lets an import error point at a line.
 
-Exports are deterministic (no export time is written), so the same ledger always gives the
-same bytes. A file is written beside its destination and renamed into place, so a failed
-export never leaves half a file; an existing file is only replaced with `force`.
+Exports are deterministic (no export time is written; Markdown and HTML show times in the
+local zone), so the same ledger always gives the same bytes on one machine. A file is
+written beside its destination and renamed into place, so a failed export never leaves half
+a file; an existing file is only replaced with `force`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -129,17 +131,23 @@ def gather(ledger: Ledger, where: ExportFilter = ExportFilter()) -> RulingLog:
         )
 
 
-def export(ledger: Ledger, fmt: ExportFormat, where: ExportFilter = ExportFilter()) -> str:
-    """The ruling log in `fmt`, as text."""
+def export(
+    ledger: Ledger,
+    fmt: ExportFormat,
+    where: ExportFilter = ExportFilter(),
+    zone: tzinfo | None = None,
+) -> str:
+    """The ruling log in `fmt`, as text; Markdown and HTML show times in `zone` (default:
+    this machine's local zone)."""
     if fmt is ExportFormat.JSON:
         return to_json(ledger, where)
     from adjudicator.ledger import book
 
     log = gather(ledger, where)
     if fmt is ExportFormat.MARKDOWN:
-        return book.to_markdown(log)
+        return book.to_markdown(log, zone)
     if fmt is ExportFormat.HTML:
-        return book.to_html(log)
+        return book.to_html(log, zone)
     return to_csv(log)
 
 

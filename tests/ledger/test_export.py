@@ -7,6 +7,7 @@ import io
 import json
 import re
 from collections.abc import Iterator
+from datetime import UTC, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -76,9 +77,9 @@ def test_markdown_is_a_book_grouped_by_session_with_stable_anchors(campaign: Led
     assert text.startswith('---\ntitle: "Ruling log: Shadehill"\n')
     headings = re.findall(r"^(#+) (.+)$", text, flags=re.MULTILINE)
     top = [title for level, title in headings if level == "##"]
-    assert top == ["Contents", "Canon", "Session 1", "Session 2"]
+    assert top == ["Contents", "Session 1", "Session 2", "Appendix: Canon"]
     entries = [title for level, title in headings if level == "###"]
-    assert entries[:2] == ["C1", "C2"] and entries[-5:] == ["R1", "R2", "R3", "P1", "R4"]
+    assert entries[:5] == ["R1", "R2", "R3", "P1", "R4"] and entries[-2:] == ["C14", "C15"]
     assert "- [Session 1](#session-1): 3 rulings, 1 policy" in text
     session_1 = text[text.index("## Session 1") : text.index("## Session 2")]
     assert "| Verdict | **approved** |" in session_1 and "| Area | the torch |" in session_1
@@ -254,8 +255,18 @@ def test_writing_over_a_file_needs_force_and_a_missing_folder_is_named(tmp_path:
 def test_an_untitled_session_shows_when_it_ran(ledger: Ledger) -> None:
     start_session(ledger)
     end_session(ledger)
-    text = export(ledger, ExportFormat.MARKDOWN, ExportFilter(canon=False))
+    text = export(ledger, ExportFormat.MARKDOWN, ExportFilter(canon=False), UTC)
     assert re.search(
-        r"^\*Started 2025-03-01T19:00:\d\dZ, ended 2025-03-01T19:00:\d\dZ\*$", text, re.M
+        r"^\*Started 2025-03-01 19:00:\d\d UTC, ended 2025-03-01 19:00:\d\d UTC\*$", text, re.M
     )
     assert "No rulings." in text
+
+
+def test_the_readable_log_shows_times_in_the_local_zone_with_its_name(campaign: Ledger) -> None:
+    """The ledger keeps UTC; the book shows the reader's time, naming the zone."""
+    india = timezone(timedelta(hours=5, minutes=30))
+    text = export(campaign, ExportFormat.MARKDOWN, zone=india)
+    assert re.search(r"^\| Recorded \| 2025-03-02 00:30:\d\d UTC\+05:30 \|$", text, re.M)
+    assert "T19:00" not in text
+    html = export(campaign, ExportFormat.HTML, zone=india)
+    assert re.search(r"<th>Announced</th><td>2025-03-02 00:3\d:\d\d UTC\+05:30</td>", html)
