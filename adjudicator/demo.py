@@ -70,12 +70,12 @@ def play(table: Table, folder: Path) -> None:
     table.run(
         "character", "add", "Grusk", "--player", "Bo", "--faction", "Orc",
         "--tags", "Brave, Loud, Loyal", "--words", "[Summon] [Decrease] [Strike]",
-        "--armor", "Chainmail", "--weapon", "Axe",
+        "--sense", "Strike=to hit", "--armor", "Chainmail", "--weapon", "Axe",
     )  # fmt: skip
     table.run(
         "character", "add", "Lirael", "--player", "Cy", "--faction", "Elf",
         "--tags", "Patient, Curious, Proud", "--words", "[Metal] [Fire] [Heal]",
-        "--armor", "Cloth", "--weapon", "Crossbow",
+        "--sense", "Fire=flames", "--armor", "Cloth", "--weapon", "Crossbow",
     )  # fmt: skip
     table.run("session", "start", "--title", "The ambush at the mill")
 
@@ -194,11 +194,13 @@ def fight(table: Table) -> None:
     table.run(
         "character", "add", "Pink", "--player", "Ann", "--faction", "Orc",
         "--tags", "Keen, Quiet, Quick", "--words", "Strike, Hide, Seek",
+        "--sense", "Strike=1", "--sense", "Hide=1", "--sense", "Seek=1",
         "--weapon", "Crossbow=Ranged",
     )  # fmt: skip
     table.run(
         "character", "add", "Sage", "--player", "Bram", "--faction", "Orc",
         "--tags", "Wise, Calm, Old", "--words", "Bind, Mend, Ward",
+        "--sense", "Bind=1", "--sense", "Mend=2", "--sense", "Ward=a protective spell",
     )  # fmt: skip
     table.run(
         "deck", "submit", "Ann", "Fire, Ball, Power, Bind, Mist",

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
-from adjudicator.cli._ledger import LedgerOption, console, opened
+from adjudicator.cli._ledger import LedgerOption, SenseOption, console, opened, parse_senses
+from adjudicator.cli._meanings import declare_meanings
 from adjudicator.cli._output import JsonOption, print_json
 from adjudicator.errors import InvalidInput
 
@@ -19,6 +21,12 @@ if TYPE_CHECKING:
 app = typer.Typer(
     help="Characters: add, show, rest, level up, sacrifice Tags.", no_args_is_help=True
 )
+
+
+def _interactive() -> bool:
+    """Whether a person is at the keyboard to choose a homonym's meaning (stdin a terminal)."""
+    return sys.stdin.isatty()
+
 
 NameArgument = Annotated[str, typer.Argument(help="The character's name.", show_default=False)]
 
@@ -77,21 +85,43 @@ def add_command(
         str | None, typer.Option("--pouch", help='Pouch items: "Harp, Cloak".')
     ] = None,
     pack: Annotated[str | None, typer.Option("--pack", help="Pack items, comma-separated.")] = None,
+    sense: SenseOption = None,
+    as_written: Annotated[
+        bool,
+        typer.Option("--as-written", help="Keep --words that look like typos or compounds."),
+    ] = False,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Add a player's character.
 
     The sheet comes from flags, from a JSON file, or is the rulebook's sample (--snazzle).
+    Inherent Words given with --words go through the Deck's checks: likely typos and compounds
+    are refused until fixed or kept with --as-written, and a homonym needs its meaning
+    (--sense, as for `deck submit`; the player's earlier meaning is used again).
 
     Example: adjudicator character add Snazzle --player Ann --snazzle
 
     With flags: --faction Orc --tags "Brave, Loud, Shy" --words "Smash, Metal, Mist" --armor Leather
     """
-    from adjudicator.ledger.characters import add_character
+    from dataclasses import replace
+
+    from adjudicator.ledger.characters import add_character, check_inherent_words
+    from adjudicator.rules.words import with_senses
 
     sheet = _sheet(name, snazzle, from_json, faction, tags, words, armor, weapon or [], pouch, pack)
+    if sense and words is None:
+        raise InvalidInput("--sense declares the meaning of --words: give it with --words")
     with opened(ledger) as book:
+        if words is not None:
+            given = with_senses(sheet.words, parse_senses(sense))
+            given = check_inherent_words(  # refusals come before any meaning is asked
+                book, player, given, as_written=as_written, meanings=False
+            )
+            given = declare_meanings(book, player, given, ask=_interactive())
+            sheet = replace(
+                sheet, words=check_inherent_words(book, player, given, as_written=as_written)
+            )
         version = add_character(book, sheet, player)
     _print(version, as_json, f"Added {version.name} for {version.player}.")
 

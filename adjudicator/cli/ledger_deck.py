@@ -16,13 +16,17 @@ from adjudicator.cli._ledger import (
     opened,
     parse_senses,
 )
+from adjudicator.cli._meanings import declare_meanings
 from adjudicator.cli._output import JsonOption, print_json
 
 if TYPE_CHECKING:
-    from adjudicator.language.homonyms import HomonymInfo
-    from adjudicator.ledger.database import Ledger
     from adjudicator.ledger.decks import DeckVersion
-    from adjudicator.rules.words import Word
+
+
+def _interactive() -> bool:
+    """Whether a person is at the keyboard to choose a homonym's meaning (stdin a terminal)."""
+    return sys.stdin.isatty()
+
 
 app = typer.Typer(help="The Deck: submit, approve, shuffle, draw, trade.", no_args_is_help=True)
 
@@ -68,9 +72,7 @@ def submit_command(
     chosen = decks.numbered_senses(with_senses(parse_words(words), parse_senses(sense)))
     with opened(ledger) as book:
         findings = decks.precheck(book, player, chosen, as_written=as_written)  # refusals first
-        chosen = _remembered(book, player, chosen, ask=_interactive())
-        if _interactive():
-            chosen = _declare_meanings(chosen, decks.undeclared_homonyms(chosen))
+        chosen = declare_meanings(book, player, chosen, ask=_interactive())
         version = decks.submit(book, player, chosen, as_written=as_written)
     suggestions = [
         {"word": s.word.text, "kind": s.kind.value, "message": s.message,
@@ -86,71 +88,6 @@ def submit_command(
         out.print(Text("  ! ", style="yellow") + Text(finding.message))
     if findings:
         out.print("  (approve or reject each Word as you see fit)")
-
-
-def _interactive() -> bool:
-    """Whether a person is at the keyboard to choose a homonym's meaning (stdin a terminal)."""
-    return sys.stdin.isatty()
-
-
-def _remembered(
-    book: Ledger, player: str, words: tuple[Word, ...], *, ask: bool
-) -> tuple[Word, ...]:
-    """The player's earlier meanings for undeclared Words: at a terminal (`ask`) a homonym's
-    is offered as the default, elsewhere each is used as it is, saying so on stderr."""
-    from adjudicator.ledger import decks
-
-    remembered, used = decks.remembered_senses(book, player, words)
-    homonyms = {info.word: info for info in decks.undeclared_homonyms(words)} if ask else {}
-    chosen = []
-    for word, kept in zip(words, remembered, strict=True):
-        info = homonyms.get(word.text)
-        if info is not None and kept.sense is not None:
-            kept = word.with_sense(_ask_meaning(info, default=kept.sense))
-        chosen.append(kept)
-    for declaration in used:
-        if declaration.word in homonyms:
-            continue
-        where = f" in session {declaration.session}" if declaration.session else ""
-        typer.echo(
-            f"[{declaration.word}] taken as '{declaration.sense}', as {declaration.player} "
-            f"declared it{where} (give --sense to change it)",
-            err=True,
-        )
-    return tuple(chosen)
-
-
-def _declare_meanings(
-    words: tuple[Word, ...], homonyms: tuple[HomonymInfo, ...]
-) -> tuple[Word, ...]:
-    """Ask for the meaning of each homonym among `words`, offering its candidates numbered."""
-    asked = {info.word: info for info in homonyms}
-    return tuple(
-        word.with_sense(_ask_meaning(asked[word.text])) if word.text in asked else word
-        for word in words
-    )
-
-
-def _ask_meaning(info: HomonymInfo, default: str | None = None) -> str:
-    """A number picks a listed meaning; anything else is the player's own words for it;
-    Enter keeps `default` (the meaning the player declared before), when there is one."""
-    typer.echo(f"[{info.word}] has {len(info.senses)} meanings; which one do you mean?", err=True)
-    for number, sense in enumerate(info.senses, start=1):
-        typer.echo(f"  {number}. {sense}", err=True)
-    if default is not None:
-        typer.echo(f"  (Enter keeps '{default}', as you declared it before)", err=True)
-    while True:
-        answer = typer.prompt(
-            f"Meaning of [{info.word}]", default=default or "", show_default=False, err=True
-        )
-        answer = " ".join(str(answer).split())
-        if not answer.isdigit():
-            if answer:
-                return answer
-            continue
-        if 1 <= int(answer) <= len(info.senses):
-            return info.senses[int(answer) - 1]
-        typer.echo(f"  choose 1-{len(info.senses)}, or say it in your own words", err=True)
 
 
 @app.command("approve")

@@ -11,16 +11,19 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from adjudicator.ledger import records
+from adjudicator.ledger import decks, records
 from adjudicator.ledger.database import Ledger, guarded, write
-from adjudicator.ledger.decks import spend
-from adjudicator.ledger.errors import AlreadyRecorded, LedgerError, UnknownName
+from adjudicator.ledger.decks import declare_sense, spend
+from adjudicator.ledger.errors import AlreadyRecorded, LedgerError, SubmissionFlagged, UnknownName
 from adjudicator.ledger.sessions import get_player, open_session, require_open_session
 from adjudicator.rules import progression
 from adjudicator.rules.characters import Character, Tag
 from adjudicator.rules.words import Word
+
+if TYPE_CHECKING:
+    from adjudicator.language.inventory import SenseInventory
 
 Purpose = Literal["sacrifice", "resist_death", "heal_maim"]
 
@@ -101,8 +104,37 @@ def history(ledger: Ledger, name: str) -> tuple[CharacterVersion, ...]:
         return tuple(_version(row) for row in cursor)
 
 
+def check_inherent_words(
+    ledger: Ledger,
+    player: str,
+    words: Sequence[Word],
+    *,
+    as_written: bool = False,
+    meanings: bool = True,
+    inventory: SenseInventory | None = None,
+) -> tuple[Word, ...]:
+    """Inherent Words go through the Deck's checks before they go on a sheet: likely typos
+    ("Teleprot") and compounds ("Fireball") are refused unless kept `as_written`, and a homonym
+    needs its meaning ("If you submit a word that's a homonym, such as 'lead', be sure to
+    specify which one you mean"), a number picking a listed one; `meanings=False` leaves that
+    last check out (the refusals that come before a player is asked). Returns the Words with
+    their meanings; writes nothing."""
+    from adjudicator.rules.vocabulary import check_submission
+
+    who = get_player(ledger, player)
+    words = decks.numbered_senses(words, inventory)
+    flagged = decks.doubtful(check_submission(words))
+    if flagged and not as_written:
+        raise SubmissionFlagged(who.name, flagged, into="on the character sheet")
+    homonyms = decks.undeclared_homonyms(words, inventory) if meanings else ()
+    if homonyms:
+        raise decks.UndeclaredHomonym(who.name, homonyms)
+    return tuple(words)
+
+
 def add_character(ledger: Ledger, character: Character, player: str) -> CharacterVersion:
-    """Add a player's character; its sheet becomes version 1."""
+    """Add a player's character; its sheet becomes version 1. The meanings declared for its
+    Inherent Words join the campaign's declared senses (`decks.senses`), as the player's."""
     with write(ledger):
         owner = get_player(ledger, player)
         with guarded(ledger.path):
@@ -114,6 +146,8 @@ def add_character(ledger: Ledger, character: Character, player: str) -> Characte
         now = ledger.now()
         row = {"name": character.name, "player": owner.name, "created_at": now}
         records.append(ledger, "character", character.name, row)
+        for word in character.words:
+            declare_sense(ledger, word, owner.name, None)
         return append_sheet(ledger, character.name, owner.name, 0, character, "created")
 
 

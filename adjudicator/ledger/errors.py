@@ -163,10 +163,10 @@ class SubmissionFlagged(LedgerError, InvalidInput):
     """Submitted Words that look like typos or compounds: nothing is recorded until the player
     fixes them or keeps them as written."""
 
-    def __init__(self, player: str, findings: Sequence[str]) -> None:
+    def __init__(self, player: str, findings: Sequence[str], into: str = "into the Deck") -> None:
         listed = "\n".join(f"  {finding}" for finding in findings)
         super().__init__(
-            f"{player}'s Words need a second look before they go into the Deck:\n{listed}",
+            f"{player}'s Words need a second look before they go {into}:\n{listed}",
             hint="fix them and submit again, or keep them as they are with --as-written",
         )
         self.player = player

@@ -8,9 +8,10 @@ root Typer command; every die is entered by hand, so the story is always the sam
     adjudicator player add Ann
     adjudicator player add Bram
     adjudicator character add Pink --player Ann --faction Orc --tags "Keen, Quiet, Quick" \\
-        --words "Strike, Hide, Seek" --weapon "Crossbow=Ranged"
+        --words "Strike, Hide, Seek" --sense Strike=1 --sense Hide=1 --sense Seek=1 \\
+        --weapon "Crossbow=Ranged"
     adjudicator character add Sage --player Bram --faction Orc --tags "Wise, Calm, Old" \\
-        --words "Bind, Mend, Ward"
+        --words "Bind, Mend, Ward" --sense Bind=1 --sense Mend=2 --sense "Ward=a protective spell"
     adjudicator session start --title "The temple steps"
     adjudicator deck submit Ann "Fire, Ball, Power, Bind, Mist" --sense "Fire=flames" \\
         --sense "Ball=a round object" --sense "Power=strength" --sense "Bind=to tie up"
@@ -77,9 +78,11 @@ SETUP: list[tuple[str, ...]] = [
     ("player", "add", "Ann"),
     ("player", "add", "Bram"),
     ("character", "add", "Pink", "--player", "Ann", "--faction", "Orc", "--tags",
-     "Keen, Quiet, Quick", "--words", "Strike, Hide, Seek", "--weapon", "Crossbow=Ranged"),
+     "Keen, Quiet, Quick", "--words", "Strike, Hide, Seek", "--sense", "Strike=1", "--sense",
+     "Hide=1", "--sense", "Seek=1", "--weapon", "Crossbow=Ranged"),
     ("character", "add", "Sage", "--player", "Bram", "--faction", "Orc", "--tags",
-     "Wise, Calm, Old", "--words", "Bind, Mend, Ward"),
+     "Wise, Calm, Old", "--words", "Bind, Mend, Ward", "--sense", "Bind=1", "--sense", "Mend=2",
+     "--sense", "Ward=a protective spell"),
     ("session", "start", "--title", "The temple steps"),
     ("deck", "submit", "Ann", "Fire, Ball, Power, Bind, Mist", "--sense", "Fire=flames",
      "--sense", "Ball=a round object", "--sense", "Power=strength", "--sense", "Bind=to tie up"),

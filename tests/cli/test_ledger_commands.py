@@ -45,7 +45,8 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run(
         path, "character", "add", "Grum", "--player", "Bram", "--faction", "Orc",
         "--tags", "Brave, Loud, Hungry", "--words", "Smash, Become, Stone",
-        "--armor", "Chainmail", "--weapon", "Cleaver=Two-Handed",
+        *sense_options("Smash, Become, Stone"), "--armor", "Chainmail",
+        "--weapon", "Cleaver=Two-Handed",
     )  # fmt: skip
     run(path, "session", "start", "--title", "The ferry")
     ann = "Fire, Ball, Trap, Zone, Mist"

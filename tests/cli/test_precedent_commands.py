@@ -42,7 +42,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
         run(
             path, "character", "add", character, "--player", player, "--faction", "Orc",
             "--tags", "Brave, Loud, Hungry", "--words", "Metal, Smash, Stone",
-            "--armor", "Chainmail", "--weapon", "Axe",
+            "--sense", "Stone=rock", "--armor", "Chainmail", "--weapon", "Axe",
         )  # fmt: skip
     run(path, "session", "start")
     for player, words in (("Ann", "Mist, Summon, Zone, Ball, Trap"),
