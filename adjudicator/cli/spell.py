@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from adjudicator.cli._ledger import LedgerOption, NoLedgerOption, console, opened, optional_ledger
-from adjudicator.cli._output import JsonOption, Rows, print_json
+from adjudicator.cli._output import Cell, JsonOption, Rows, print_json
 from adjudicator.errors import InvalidInput
 from adjudicator.rules.words import Word, format_words, parse_words
 
@@ -306,7 +306,7 @@ def _show_analysis(analysis: IntentAnalysis) -> None:
 
 
 def _show_report(report: CoverageReport) -> None:
-    rows = []
+    rows: list[tuple[Cell, ...]] = []
     for item in report.concepts:
         concept = item.concept
         if not concept.needs_word and not item.covered:
