@@ -81,6 +81,14 @@ def test_a_number_given_with_sense_picks_that_listed_meaning(book: Path) -> None
         assert [s.sense for s in senses(ledger, "Lead")] == [meanings[1]]
 
 
+def test_the_storyteller_may_approve_with_a_numbered_meaning_too(book: Path) -> None:
+    """`deck approve --sense Lead=1`: the Storyteller's reading, picked from the same list."""
+    words = f"Lead, {PLAIN.replace('Mist, ', '')}"
+    run(book, "deck", "submit", "Mira", words, "--sense", "Lead=the metal")
+    data = run(book, "deck", "approve", "Mira", "--sense", "Lead=1", "--json")
+    assert data["deck"]["pile"][0] == {"text": "Lead", "sense": is_homonym("Lead").senses[0]}
+
+
 def test_a_number_past_the_list_or_for_a_plain_word_is_refused(book: Path) -> None:
     """A number is a meaning's place in the list: past the last one, or for a Word with no
     listed meanings, it is refused and nothing is recorded."""
