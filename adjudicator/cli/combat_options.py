@@ -169,6 +169,18 @@ def weapon_spec(text: str) -> Weapon:
     )
 
 
+def hold_spec(text: str) -> tuple[str, str]:
+    """`--hold`: a weapon drawn in the Mainhand ("Sword") or in a named hand ("Offhand=Dagger")."""
+    hand, equals, weapon = text.partition("=")
+    if not equals:
+        hand, weapon = "Mainhand", text
+    if not hand.strip() or not weapon.strip():
+        raise InvalidInput(
+            f"--hold {text!r} is WEAPON or HAND=WEAPON", hint="--hold Offhand=Dagger"
+        )
+    return hand.strip(), weapon.strip()
+
+
 def zone_spec(text: str) -> Hitzone:
     """An extra Hitzone: NAME=HP or NAME=HP+ARMOR ("Amulet=2+1")."""
     from adjudicator.combat.units import zone

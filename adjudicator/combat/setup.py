@@ -121,7 +121,8 @@ def _check_ranged(rules: Ruleset, unit: Unit) -> None:
                 raise UnknownWeapon(
                     f"{unit.name}'s {weapon.name}: its {what} 1d{die} is not on the "
                     f"{rules.name} ladder {rules.ladder}",
-                    rule=f"The Hit Die will increase based on the range of the shot: {rules.ladder}",
+                    rule=f"The Hit Die will increase based on the range of the shot: "
+                    f"{rules.ladder}",
                 )
 
 

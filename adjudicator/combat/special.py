@@ -148,7 +148,9 @@ def held_tag(unit: Unit, text: str) -> Tag:
     matches = [tag for tag in held if tag.text == wanted]
     if not matches:
         known = ", ".join(tag.describe() for tag in held) or "none"
-        raise TagRefused(f"{unit.name} holds no Tag [{wanted}]", hint=f"{unit.name}'s Tags: {known}")
+        raise TagRefused(
+            f"{unit.name} holds no Tag [{wanted}]", hint=f"{unit.name}'s Tags: {known}"
+        )
     return next((tag for tag in matches if tag.sacrificeable), matches[0])
 
 

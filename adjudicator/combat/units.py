@@ -283,6 +283,36 @@ def _default_held(
     return tuple((hand, first if i == 0 else None) for i, hand in enumerate(order))
 
 
+def held_weapons(
+    zones: Sequence[Hitzone], weapons: Sequence[Weapon], hold: Sequence[tuple[str, str]]
+) -> tuple[tuple[str, str | None], ...] | None:
+    """The hands holding what `hold` names, (hand, weapon) by name, every other hand empty;
+    None (the default: the first weapon in the Mainhand) when it names nothing."""
+    if not hold:
+        return None
+    by_zone = {z.name.casefold(): z.name for z in zones}
+    carried = {w.name.casefold(): w.name for w in weapons}
+    hands = [z.name for z in zones if z.name.casefold() in {h.casefold() for h in HAND_ZONES}]
+    chosen: dict[str, str] = {}
+    for hand, weapon in hold:
+        zone = by_zone.get(" ".join(hand.split()).casefold())
+        if zone is None:
+            raise UnknownZone(
+                f"no Hitzone {hand!r} to hold {weapon}", hint=f"{', '.join(by_zone.values())}"
+            )
+        name = carried.get(" ".join(weapon.split()).casefold())
+        if name is None:
+            known = ", ".join(carried.values()) or "none"
+            raise UnknownWeapon(f"no weapon {weapon!r} to hold", hint=f"weapons: {known}")
+        if zone in chosen:
+            raise UnknownWeapon(f"the {zone} holds one weapon, not {chosen[zone]} and {name}")
+        chosen[zone] = name
+        if zone not in hands:
+            hands.append(zone)
+    hands.sort(key=lambda h: 0 if h.casefold() == "mainhand" else 1)
+    return tuple((hand, chosen.get(hand)) for hand in hands)
+
+
 def from_character(
     character: Character,
     team: str,
