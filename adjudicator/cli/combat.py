@@ -27,6 +27,7 @@ from adjudicator.cli.combat_options import (
     numbers,
     run_step,
     run_with,
+    stance_spec,
     weapon_spec,
     zone_spec,
 )
@@ -113,6 +114,14 @@ def add_command(
             "every other hand is empty. Repeatable (dual wielding).",
         ),
     ] = None,
+    stance: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--stance",
+            help='wop-draft: a Stance the unit knows, "Crane=[Evade] -1" (its Words and armor '
+            "modifier). Repeatable.",
+        ),
+    ] = None,
     tag: Annotated[
         list[str] | None,
         typer.Option(
@@ -157,6 +166,7 @@ def add_command(
     if (character is None) == (npc is None):
         raise InvalidInput("add --character NAME or --npc NAME (one of them)")
     holding = tuple(hold_spec(h) for h in hold or [])
+    stances = tuple(stance_spec(text) for text in stance or [])
     if character is not None:
         npc_only: list[tuple[str, object]] = [
             ("--hp", hp),
@@ -180,6 +190,7 @@ def add_command(
                 combat_id=combat,
                 name=name,
                 hold=holding,
+                stances=stances,
                 onlooker=onlooker,
             ),
         )
@@ -200,6 +211,7 @@ def add_command(
         words=inherent,
         hand=drawn,
         tags=tuple(Tag(t, TagSource.LEVEL_UP) for t in tag or []),
+        stances=stances,
     )
     run_step(ledger, combat, AddUnit(unit, onlooker), as_json=as_json)
 

@@ -156,6 +156,11 @@ def held_tag(unit: Unit, text: str) -> Tag:
 
 def _payer(state: CombatState, patient: Unit, name: str | None) -> Unit:
     payer = patient if name is None else state.unit(name)
+    if not payer.fate_weaver:
+        raise TagRefused(
+            f"{payer.name} is not a Fate Weaver",
+            rule="Fate Weavers may resist death or heal a Maim at the cost of one permanent Tag.",
+        )
     if payer.character is None and not payer.tags:
         raise TagRefused(
             f"{payer.name} has no permanent Tag to give",

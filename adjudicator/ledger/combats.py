@@ -63,7 +63,7 @@ from adjudicator.combat.events import Event
 from adjudicator.combat.rulesets import ruleset
 from adjudicator.combat.stack import Delivery, Enhancement, Part, StackEntry
 from adjudicator.combat.state import CombatState
-from adjudicator.combat.units import from_character, held_weapons
+from adjudicator.combat.units import Stance, from_character, held_weapons
 from adjudicator.ledger import records
 from adjudicator.ledger.characters import get_character
 from adjudicator.ledger.combat_effects import campaign_effects, reverse_effects, sync_sheets
@@ -231,6 +231,7 @@ def add_character(
     combat_id: str | None = None,
     name: str | None = None,
     hold: Sequence[tuple[str, str]] = (),
+    stances: Sequence[Stance] = (),
     onlooker: bool = False,
 ) -> Outcome:
     """Bring a campaign character into the fight with its player's hand of Drawn Words,
@@ -254,6 +255,7 @@ def add_character(
             name=name,
             hand=hand_of(ledger, version.player),
             held=held,
+            stances=stances,
         )
         return _play(ledger, stored, c.AddUnit(unit, onlooker), DiceSpec(), None)
 
