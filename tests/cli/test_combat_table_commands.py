@@ -225,7 +225,7 @@ def test_a_character_resists_death_and_its_sheet_loses_the_tag(crypt: Path) -> N
     run(crypt, "combat", "end", "--reason", "the crypt is sealed")
     sheet = run(crypt, "character", "show", "Pink", "--json")["sheet"]
     assert sheet["gained_tags"] == []
-    assert [z["armor"] for z in sheet["hitzones"]][0] == 0, "fully healed, but not Armor"
+    assert sheet["hitzones"][0]["armor"] == 0, "fully healed, but not Armor"
 
 
 def test_an_npc_without_tags_cannot_resist_death(crypt: Path) -> None:
