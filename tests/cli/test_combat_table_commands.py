@@ -18,14 +18,16 @@ Each test runs `adjudicator combat ...` with typer's CliRunner against a real le
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from adjudicator.combat.engine import HANDLERS
 from adjudicator.rules.characters import MagicItem, Tag, TagSource, snazzle
-from tests.cli.test_combat_commands import RULING, SETUP, _build, _hand, run
+from tests.cli.test_combat_commands import COMBAT_COMMANDS, RULING, SETUP, _build, _hand, run
 from tests.ledger.helpers import snapshot
 
 SETUP_CRYPT: list[tuple[str, ...]] = [
@@ -385,3 +387,34 @@ def test_a_unit_that_cannot_see_the_caster_cannot_counter(approved: Path) -> Non
     assert "as long as they have line of sight" in " ".join(err.split())
     assert snapshot(approved) == before
     run(approved, "combat", "counter", "Pink", "[Bind]")
+
+
+def test_entry_points_and_hazards_through_the_cli(tmp_path: Path) -> None:
+    """ "Instead, the enemy will begin on the board and you'll have to choose entry points on
+    the outer ring." "The Storyteller may choose to fill some spaces with hazards"."""
+    path = tmp_path / "campaign.sqlite"
+    run(path, "init", "--name", "Raid")
+    run(path, "combat", "start", "--seed", "1")
+    run(path, "combat", "add", "--npc", "Scout", "--team", "Raiders")
+    err = run(path, "combat", "place", "Scout", "C2", "--entry", code=1)
+    assert "error: C2 is not on the outer ring" in err
+    entered = run(path, "combat", "place", "Scout", "D7", "--entry")
+    assert "Scout is entering at the entry point at D7" in entered
+    run(path, "combat", "hazard", "C2", "block")
+    cleared = run(path, "combat", "hazard", "C2", "--clear")
+    assert "hazards cleared from C2" in cleared
+
+
+#: A row of the doc's list of engine commands: | `Attack` | `adjudicator combat attack` | ...
+COMMAND_ROW = re.compile(r"^\| `(\w+)` \| `adjudicator ([\w -]+?)(?: --[\w-]+)?` \|", re.M)
+
+
+def test_every_engine_command_is_on_the_command_line() -> None:
+    """Issue 14: "`docs/combat-rules.md` lists no rule that the engine implements and the CLI
+    cannot reach": each command the engine resolves has a command line, listed in the doc."""
+    doc = (Path(__file__).parents[2] / "docs" / "combat-rules.md").read_text("utf-8")
+    listed = dict(COMMAND_ROW.findall(doc))
+    assert set(listed) == {command.__name__ for command in HANDLERS}
+    cli = {" ".join(command) for command in COMBAT_COMMANDS}
+    missing = {name: line for name, line in listed.items() if line not in cli}
+    assert not missing, f"no such command line: {missing}"
