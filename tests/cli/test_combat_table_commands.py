@@ -22,6 +22,7 @@ import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,7 +86,7 @@ def unbegun(crypt_setup: Path, tmp_path: Path) -> Path:
     return path
 
 
-def _units(path: Path) -> dict[str, dict[str, object]]:
+def _units(path: Path) -> dict[str, dict[str, Any]]:
     return {u["name"]: u for u in run(path, "combat", "status", "--json")["units"]}
 
 
