@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from adjudicator.cli import combat_turns, combat_views
+from adjudicator.cli import combat_hands, combat_table, combat_turns, combat_views
 from adjudicator.cli._ledger import LedgerOption, console, opened
 from adjudicator.cli._output import JsonOption, print_json
 from adjudicator.cli.combat_options import (
@@ -23,9 +23,11 @@ from adjudicator.cli.combat_options import (
     DiceOption,
     SeedOption,
     SpaceArgument,
+    hold_spec,
     numbers,
     run_step,
     run_with,
+    stance_spec,
     weapon_spec,
     zone_spec,
 )
@@ -105,8 +107,28 @@ def add_command(
         ),
     ] = None,
     hold: Annotated[
-        str | None,
-        typer.Option("--hold", help="Character: the weapon drawn in the Mainhand."),
+        list[str] | None,
+        typer.Option(
+            "--hold",
+            help='A weapon drawn at the start: "Sword" (in the Mainhand) or "Offhand=Dagger"; '
+            "every other hand is empty. Repeatable (dual wielding).",
+        ),
+    ] = None,
+    stance: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--stance",
+            help='wop-draft: a Stance the unit knows, "Crane=[Evade] -1" (its Words and armor '
+            "modifier). Repeatable.",
+        ),
+    ] = None,
+    tag: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--tag",
+            help="NPC: a permanent Tag (level-up) a boss may sacrifice to resist death or heal "
+            "a Maim. Repeatable.",
+        ),
     ] = None,
     words: Annotated[
         str | None, typer.Option("--words", help='NPC: Inherent Words, "[Bind]".')
@@ -135,16 +157,27 @@ def add_command(
     Example: adjudicator combat add --npc Orc --team Temple --hp 4/6/6/6 --weapon Axe=1d6/1d6
     """
     from adjudicator.combat.commands import AddUnit
-    from adjudicator.combat.units import humanoid
+    from adjudicator.combat.units import held_weapons, humanoid
     from adjudicator.combat.units import npc as quick_npc
     from adjudicator.ledger.combats import add_character
+    from adjudicator.rules.characters import Tag, TagSource
     from adjudicator.rules.words import parse_words
 
     if (character is None) == (npc is None):
         raise InvalidInput("add --character NAME or --npc NAME (one of them)")
+    holding = tuple(hold_spec(h) for h in hold or [])
+    stances = tuple(stance_spec(text) for text in stance or [])
     if character is not None:
-        npc_only = (("--hp", hp), ("--armor", armor), ("--zone", zone), ("--weapon", weapon))
-        stray = [o for o, v in (*npc_only, ("--words", words), ("--hand", hand)) if v]
+        npc_only: list[tuple[str, object]] = [
+            ("--hp", hp),
+            ("--armor", armor),
+            ("--zone", zone),
+            ("--weapon", weapon),
+            ("--tag", tag),
+            ("--words", words),
+            ("--hand", hand),
+        ]
+        stray = [option for option, value in npc_only if value]
         if stray:
             raise InvalidInput(f"{stray[0]} is for quick NPCs: a character brings its own sheet")
         run_with(
@@ -156,7 +189,8 @@ def add_command(
                 team,
                 combat_id=combat,
                 name=name,
-                hold=hold,
+                hold=holding,
+                stances=stances,
                 onlooker=onlooker,
             ),
         )
@@ -165,14 +199,19 @@ def add_command(
     inherent = parse_words(words) if words else ()
     drawn = parse_words(hand) if hand else ()
     zones = humanoid(numbers(hp or "4/6/6/6", "--hp", 4), numbers(armor or "0/0/0/0", "--armor", 4))
+    zones += tuple(zone_spec(z) for z in zone or [])
+    weapons = tuple(weapon_spec(w) for w in weapon or [])
     unit = quick_npc(
         npc,
         team,
-        zones + tuple(zone_spec(z) for z in zone or []),
-        tuple(weapon_spec(w) for w in weapon or []),
+        zones,
+        weapons,
+        held=held_weapons(zones, weapons, holding),
         fate_weaver=bool(inherent or drawn) if fate_weaver is None else fate_weaver,
         words=inherent,
         hand=drawn,
+        tags=tuple(Tag(t, TagSource.LEVEL_UP) for t in tag or []),
+        stances=stances,
     )
     run_step(ledger, combat, AddUnit(unit, onlooker), as_json=as_json)
 
@@ -375,4 +414,6 @@ def redo_command(
 
 
 combat_turns.register(app)
+combat_hands.register(app)
+combat_table.register(app)
 combat_views.register(app)

@@ -21,6 +21,7 @@ from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
     from adjudicator.combat.commands import Command
+    from adjudicator.combat.units import Stance
     from adjudicator.ledger.combats import DiceSpec, Outcome
     from adjudicator.ledger.database import Ledger
     from adjudicator.rules.characters import Hitzone
@@ -204,6 +205,35 @@ def weapon_spec(text: str) -> Weapon:
         ranged=ranged,
         range_limit=limit,
     )
+
+
+def hold_spec(text: str) -> tuple[str, str]:
+    """`--hold`: a weapon drawn in the Mainhand ("Sword") or in a named hand ("Offhand=Dagger")."""
+    hand, equals, weapon = text.partition("=")
+    if not equals:
+        hand, weapon = "Mainhand", text
+    if not hand.strip() or not weapon.strip():
+        raise InvalidInput(
+            f"--hold {text!r} is WEAPON or HAND=WEAPON", hint="--hold Offhand=Dagger"
+        )
+    return hand.strip(), weapon.strip()
+
+
+def stance_spec(text: str) -> Stance:
+    """`--stance`: a Stance of the draft, NAME or NAME=SPEC, SPEC holding its Words and an
+    armor modifier: "Crane=[Evade] -1", "Turtle=+1"."""
+    from adjudicator.combat.units import Stance
+    from adjudicator.rules.words import parse_words
+
+    name, _, spec = text.partition("=")
+    modifiers = re.findall(r"(?<![\w\]])[+-]\d+\b", spec)
+    words_text = re.sub(r"(?<![\w\]])[+-]\d+\b", " ", spec).strip()
+    if not name.strip() or len(modifiers) > 1:
+        raise InvalidInput(
+            f"--stance {text!r} is NAME=[WORDS] [+N|-N]", hint='--stance "Crane=[Evade] -1"'
+        )
+    words = parse_words(words_text) if words_text else ()
+    return Stance(name.strip(), tuple(words), int(modifiers[0]) if modifiers else 0)
 
 
 def zone_spec(text: str) -> Hitzone:

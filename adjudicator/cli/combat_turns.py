@@ -47,6 +47,10 @@ def register(app: typer.Typer) -> None:
 def move_command(
     unit: UnitArgument,
     space: SpaceArgument,
+    stance: Annotated[
+        str | None,
+        typer.Option("--stance", help="wop-draft: change Stance as part of the move (or neutral)."),
+    ] = None,
     dice: DiceOption = None,
     seed: SeedOption = None,
     combat: CombatOption = None,
@@ -60,7 +64,8 @@ def move_command(
     from adjudicator.combat.board import Space
     from adjudicator.combat.commands import Move
 
-    run_step(ledger, combat, Move(unit, Space.parse(space)), dice=dice, seed=seed, as_json=as_json)
+    command = Move(unit, Space.parse(space), stance)
+    run_step(ledger, combat, command, dice=dice, seed=seed, as_json=as_json)
 
 
 def attack_command(

@@ -189,6 +189,8 @@ def _unit_json(unit: Unit) -> dict[str, Any]:
         "hand": [w.text for w in unit.hand],
         "fate_weaver": unit.fate_weaver,
         "character": None if unit.character is None else unit.character.name,
+        "stance": unit.stance,
+        "tags": [tag.text for tag in unit.tags],
     }
 
 

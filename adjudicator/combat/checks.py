@@ -133,8 +133,19 @@ def free_hand(state: CombatState, unit: Unit, hand: str | None, doing: str) -> s
         return name
     hands = free_hands(state, unit)
     if not hands:
-        raise HandsFull(f"{unit.name} has no free hand for {doing}", hint="drop or stow a weapon")
+        raise HandsFull(f"{unit.name} has no free hand for {doing}", hint=_freeing(unit))
     return hands[0]
+
+
+def _freeing(unit: Unit) -> str:
+    """How to free a hand: drop what it holds (no action) or stow it, named exactly."""
+    for hand, weapon in unit.held:
+        if weapon is not None:
+            return (
+                f"drop {weapon} from the {hand} for free (adjudicator combat drop {unit.name} "
+                f"{hand}) or stow it (adjudicator combat stow {unit.name} {hand})"
+            )
+    return "a bound or Maimed hand cannot be used: break free or heal the Maim first"
 
 
 def ready_weapon(state: CombatState, unit: Unit, name: str) -> tuple[Weapon, str]:

@@ -249,13 +249,19 @@ class HealMaim(Command):
 
 @dataclass(frozen=True)
 class Cast(Command):
-    """Cast an approved spell: its Words, the intent, and the Storyteller's ruling."""
+    """Cast an approved spell: its Words, the intent, and the Storyteller's ruling.
+
+    `paid` are Drawn Words already spent outside the fight (the ledger's ruling spent them
+    when it was approved): the spell needs them in no hand, and copies of them still in the
+    unit's hand (it joined before the approval) leave it now.
+    """
 
     caster: str
     words: tuple[Word, ...]
     intent: str
     ruling: SpellRuling
     target: str | None = None
+    paid: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -60,9 +60,15 @@ from adjudicator.combat.state import CombatState
 from adjudicator.combat.transaction import Transaction
 from adjudicator.combat.units import UNARMED, Unit
 from adjudicator.rules.dice import Dice, DiceError
-from adjudicator.rules.spells import SpellError, WordsNotInHand, take_from_hand, validate_spell
+from adjudicator.rules.spells import (
+    Spell,
+    SpellError,
+    WordsNotInHand,
+    take_from_hand,
+    validate_spell,
+)
 from adjudicator.rules.tables import Weapon
-from adjudicator.rules.words import format_words
+from adjudicator.rules.words import Word, format_words
 
 #: A spell delivered at range: "a 1d6 ... attack" stepped up the ladder by range.
 SPELL_SHOT = Weapon("Spell", 6, 4, ranged=True)
@@ -120,13 +126,34 @@ def cast(tx: Transaction, cmd: Cast) -> None:
             free_hand(state, unit, None, f'a touch: "{_SPEECH}"')
     else:
         require_actions(turn, 1, "casting a spell")
+    in_hand = list(unit.hand)
+    paid_elsewhere = []
+    for word in cmd.paid:
+        if word in in_hand:
+            in_hand.remove(word)
+        else:
+            paid_elsewhere.append(word)
     try:
-        spell = validate_spell(cmd.words, cmd.intent, inherent=unit.inherent(), hand=unit.hand)
+        spell = validate_spell(
+            cmd.words, cmd.intent, inherent=unit.inherent(), hand=unit.hand + tuple(paid_elsewhere)
+        )
     except SpellError as error:
         raise SpellRefused(error.message, hint=error.hint) from None
     words = format_words(tuple(w.word for w in spell.words))
     stack = SpellStack(unit.name, target.name if target else None, spell, cmd.ruling)
-    tx.emit(ActionsSpent(unit.name, 1, f"casts {words}"), SpellCast(stack, spell.drawn))
+    tx.emit(ActionsSpent(unit.name, 1, f"casts {words}"), SpellCast(stack, _consumed(unit, spell)))
+
+
+def _consumed(unit: Unit, spell: Spell) -> tuple[Word, ...]:
+    """The spell's Drawn Words that leave the unit's hand now: those it still holds (the rest
+    were paid outside the fight, `Cast.paid`)."""
+    hand = list(unit.hand)
+    consumed = []
+    for word in spell.drawn:
+        if word in hand:
+            hand.remove(word)
+            consumed.append(word)
+    return tuple(consumed)
 
 
 def counter(tx: Transaction, cmd: Counter) -> None:
@@ -140,6 +167,9 @@ def counter(tx: Transaction, cmd: Counter) -> None:
         raise CounterspellRefused(f"{unit.name} is not a Fate Weaver")
     if not state.sees(unit):
         raise CounterspellRefused(f"{unit.name} is {unit.status.value}: no line of sight")
+    blind = state.cannot_see(unit, state.unit(stack.caster))
+    if blind is not None:
+        raise CounterspellRefused(f"{unit.name} cannot see {stack.caster}: {blind}")
     if unit.name == stack.top:
         raise CounterspellRefused(
             f"the top of the stack is {unit.name}'s own",

@@ -298,7 +298,7 @@ class BindEnded(Event):
 def _without_tag(state: CombatState, payer: str, tag: Tag) -> CombatState:
     unit = state.unit(payer)
     if unit.character is None:
-        return state
+        return state.update(payer, tags=tuple(t for t in unit.tags if t != tag))
     tags = tuple(t for t in unit.character.gained_tags if t != tag)
     return state.update(payer, character=replace(unit.character, gained_tags=tags))
 

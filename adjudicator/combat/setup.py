@@ -37,6 +37,7 @@ from adjudicator.combat.errors import (
     NotOnOuterRing,
     SpaceTaken,
     UnknownUnit,
+    UnknownWeapon,
 )
 from adjudicator.combat.events import (
     AwarenessSet,
@@ -46,6 +47,7 @@ from adjudicator.combat.events import (
     UnitAdded,
     UnitPlaced,
 )
+from adjudicator.combat.rulesets import Ruleset
 from adjudicator.combat.state import CombatState, Phase
 from adjudicator.combat.transaction import Transaction
 from adjudicator.combat.units import Status, Unit
@@ -94,6 +96,7 @@ def add_unit(tx: Transaction, cmd: AddUnit) -> None:
     require_phase(tx.state, Phase.SETUP, Phase.SURPRISE, Phase.ROUNDS, doing="adding a unit")
     if tx.state.has_unit(cmd.unit.name):
         raise DuplicateUnit(f"there is already a unit called {cmd.unit.name}")
+    _check_ranged(tx.rules, cmd.unit)
     status = Status.ONLOOKER if cmd.onlooker else Status.OFF_BOARD
     fresh = replace(
         cmd.unit,
@@ -106,6 +109,21 @@ def add_unit(tx: Transaction, cmd: AddUnit) -> None:
         last_hit_by=None,
     )
     tx.emit(UnitAdded(fresh))
+
+
+def _check_ranged(rules: Ruleset, unit: Unit) -> None:
+    """A ranged weapon's hit die, and its range limit, are rungs of the ruleset's ladder."""
+    for weapon in unit.weapons:
+        if not weapon.ranged:
+            continue
+        for die, what in ((weapon.hit_die, "hit die"), (weapon.range_limit, "range limit")):
+            if die is not None and die not in rules.ladder.sides:
+                raise UnknownWeapon(
+                    f"{unit.name}'s {weapon.name}: its {what} 1d{die} is not on the "
+                    f"{rules.name} ladder {rules.ladder}",
+                    rule=f"The Hit Die will increase based on the range of the shot: "
+                    f"{rules.ladder}",
+                )
 
 
 def _check_space(state: CombatState, unit: Unit, space: Space) -> Space:

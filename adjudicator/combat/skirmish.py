@@ -198,6 +198,7 @@ def _player(combat: Combat, rng: random.Random) -> c.Command:
                 and unit.hand
                 and unit.name != stack.top
                 and state.sees(unit)
+                and state.cannot_see(unit, state.unit(stack.caster)) is None
                 and rng.random() < 0.35
             ):
                 return c.Counter(unit.name, (Replacement(0, unit.hand[0]),))

@@ -57,7 +57,8 @@ from adjudicator.combat.state import Bind, CombatState
 from adjudicator.combat.transaction import Transaction
 from adjudicator.combat.units import UNARMED, Status, Unit
 from adjudicator.rules import progression
-from adjudicator.rules.characters import Hitzone
+from adjudicator.rules.characters import Hitzone, Tag
+from adjudicator.rules.words import Word
 
 _LAY_HANDS = (
     "Other players may pay the cost and heal each other, if they are close enough to lay hands "
@@ -139,10 +140,32 @@ def release(tx: Transaction, cmd: Release) -> None:
         tx.emit(BindEnded(bind, f"{unit.name} lets go"))
 
 
+def held_tag(unit: Unit, text: str) -> Tag:
+    """The Tag called `text` that the unit holds, preferring one that may be sacrificed: a
+    character's from its sheet, a quick NPC's from the unit."""
+    wanted = Word(text).text
+    held = unit.character.tags() if unit.character is not None else unit.tags
+    matches = [tag for tag in held if tag.text == wanted]
+    if not matches:
+        known = ", ".join(tag.describe() for tag in held) or "none"
+        raise TagRefused(
+            f"{unit.name} holds no Tag [{wanted}]", hint=f"{unit.name}'s Tags: {known}"
+        )
+    return next((tag for tag in matches if tag.sacrificeable), matches[0])
+
+
 def _payer(state: CombatState, patient: Unit, name: str | None) -> Unit:
     payer = patient if name is None else state.unit(name)
-    if payer.character is None:
-        raise TagRefused(f"{payer.name} has no character sheet with permanent Tags to give")
+    if not payer.fate_weaver:
+        raise TagRefused(
+            f"{payer.name} is not a Fate Weaver",
+            rule="Fate Weavers may resist death or heal a Maim at the cost of one permanent Tag.",
+        )
+    if payer.character is None and not payer.tags:
+        raise TagRefused(
+            f"{payer.name} has no permanent Tag to give",
+            hint="a quick NPC boss is given permanent Tags when it joins (combat add --tag)",
+        )
     if payer.name != patient.name and state.in_combat:
         if payer.status is not Status.STANDING or payer.space is None or patient.space is None:
             raise OutOfReach(
@@ -151,6 +174,22 @@ def _payer(state: CombatState, patient: Unit, name: str | None) -> Unit:
         if not state.board.is_adjacent(payer.space, patient.space):
             raise OutOfReach(f"{payer.name} is not beside {patient.name}", rule=_LAY_HANDS)
     return payer
+
+
+def _sacrifice(payer: Unit, tag: Tag) -> None:
+    """Check that the payer may give up `tag` (a sheet's, or a quick NPC boss's own)."""
+    sheet = payer.sheet()
+    try:
+        if sheet is not None:
+            progression.sacrifice_tag(sheet, tag)
+        elif not tag.sacrificeable:
+            raise progression.TagNotSacrificeable(
+                tag, "this tag must either be Specific or gained from level ups"
+            )
+        elif tag not in payer.tags:
+            raise progression.TagNotHeld(tag, payer.tags)
+    except progression.ProgressionError as error:
+        raise TagRefused(error.message, hint=error.hint) from None
 
 
 def _healed(unit: Unit) -> tuple[Hitzone, ...]:
@@ -168,16 +207,8 @@ def resist_death(tx: Transaction, cmd: ResistDeath) -> None:
     if unit.status is not Status.DOWN:
         raise DeathNotResistible(f"{unit.name} is {unit.status.value}, not down (Head at 0 HP)")
     payer = _payer(state, unit, cmd.payer)
-    payer_sheet = payer.sheet()
-    assert payer_sheet is not None
-    try:
-        if payer.name == unit.name:
-            hitzones = progression.resist_death(payer_sheet, cmd.tag).hitzones
-        else:
-            progression.sacrifice_tag(payer_sheet, cmd.tag)
-            hitzones = _healed(unit)
-    except progression.ProgressionError as error:
-        raise TagRefused(error.message, hint=error.hint) from None
+    _sacrifice(payer, cmd.tag)
+    hitzones = _healed(unit)
     _pay_action(tx, payer.name, "resisting death")
     tx.emit(DeathResisted(unit.name, payer.name, cmd.tag, hitzones))
 
@@ -194,21 +225,13 @@ def heal_maim(tx: Transaction, cmd: HealMaim) -> None:
     if not zone.maimed:
         raise NotMaimed(f"{unit.name}'s {zone.name} is not Maimed ({zone.hp}/{zone.max_hp} HP)")
     payer = _payer(state, unit, cmd.payer)
-    payer_sheet = payer.sheet()
-    assert payer_sheet is not None
-    try:
-        if payer.name == unit.name:
-            healed = progression.heal_maim(payer_sheet, zone.name, cmd.tag).zone(zone.name)
-        else:
-            progression.sacrifice_tag(payer_sheet, cmd.tag)
-            sheet = unit.sheet()
-            healed = (
-                progression.mend_maim(sheet, zone.name).zone(zone.name)
-                if sheet is not None
-                else replace(zone, hp=zone.max_hp)
-            )
-    except progression.ProgressionError as error:
-        raise TagRefused(error.message, hint=error.hint) from None
+    _sacrifice(payer, cmd.tag)
+    sheet = unit.sheet()
+    healed = (
+        progression.mend_maim(sheet, zone.name).zone(zone.name)
+        if sheet is not None
+        else replace(zone, hp=zone.max_hp)
+    )
     _pay_action(tx, payer.name, f"healing {unit.name}'s {zone.name}")
     tx.emit(MaimHealed(unit.name, zone.name, healed.hp, payer.name, cmd.tag))
 

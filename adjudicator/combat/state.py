@@ -5,9 +5,12 @@ state of a fight is the fold of its events (`replay`). The queries here are what
 validate against and what a CLI shows: who stands where, whose turn it is, who may counter.
 
 Line of sight, for counterspelling ("Fate Weavers may counterspell as long as they have line
-of sight"): the board has no walls, so every unit standing on it sees everything, and so do
-declared onlookers and reinforcements hovering at the edge. Units that are down, dead, fled or
-not yet placed do not. A Storyteller who rules otherwise removes or adds onlookers.
+of sight"): units standing on the board, declared onlookers and reinforcements hovering at
+the edge may see; units that are down, dead, fled or not yet placed do not. Whom they see is
+read off the board (`cannot_see`): no one sees a unit they are unaware of (the hidden Orc),
+and between two units on the board there must be a way around blocking terrain, a path like
+a shot's that "does not need to be straight"; units do not block sight (they block shots).
+A Storyteller who rules otherwise removes or adds onlookers, or places terrain.
 """
 
 from __future__ import annotations
@@ -183,6 +186,25 @@ class CombatState:
     def sees(self, unit: Unit) -> bool:
         """Line of sight for counterspelling (see the module docstring)."""
         return unit.status in (Status.STANDING, Status.ONLOOKER, Status.HOVERING)
+
+    def cannot_see(self, observer: Unit, target: Unit) -> str | None:
+        """Why `observer` has no line of sight to `target` on the board, or None if it has."""
+        if not self.is_aware(observer.name, target.name):
+            return f"{observer.name} is unaware of {target.name}"
+        start, goal = observer.space, target.space
+        if start is None or goal is None or start == goal:
+            return None
+        blocked = self.layout.blocked
+        seen, frontier = {start}, [start]
+        while frontier:
+            here = frontier.pop()
+            for there in self.board.neighbours(here):
+                if there == goal:
+                    return None
+                if there not in seen and there not in blocked:
+                    seen.add(there)
+                    frontier.append(there)
+        return f"terrain blocks every way from {start} to {goal}"
 
     def binds_of(self, unit: str) -> tuple[Bind, ...]:
         return tuple(bind for bind in self.binds if bind.involves(unit))

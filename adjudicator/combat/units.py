@@ -14,6 +14,11 @@ Decisions where the rulebook is silent:
 - The Head is the Hitzone named Head, or the first Hitzone of a creature without one.
 - A character is a Fate Weaver by default, a quick NPC is not ("Players, bosses, and major
   story characters tend to be Fate Weavers").
+- A quick NPC has no sheet, so a boss that may resist death or heal a Maim carries its
+  permanent Tags (`tags`: level-up Tags or Specific Fates) on the unit itself; a
+  character's are on its sheet.
+- Hands hold what the Storyteller says at the start (`held`, any weapon in any hand), else
+  the first weapon in the Mainhand.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from dataclasses import dataclass, replace
 from adjudicator.combat.board import Space
 from adjudicator.combat.errors import CombatError, UnknownWeapon, UnknownZone
 from adjudicator.combat.record import Record
-from adjudicator.rules.characters import Character, Hitzone, MagicItem
+from adjudicator.rules.characters import Character, Hitzone, MagicItem, Tag
 from adjudicator.rules.tables import Weapon
 from adjudicator.rules.words import Word
 
@@ -109,6 +114,7 @@ class Unit(Record):
     owed_actions: int = 0
     arrival: Arrival | None = None
     last_hit_by: str | None = None
+    tags: tuple[Tag, ...] = ()
 
     def __post_init__(self) -> None:
         name = " ".join(self.name.split())
@@ -130,6 +136,11 @@ class Unit(Record):
                 raise UnknownZone(f"{name} has no Hitzone {hand!r} to hold a weapon")
             if weapon is not None and weapon.casefold() not in names:
                 raise UnknownWeapon(f"{name} holds {weapon!r} but carries no such weapon")
+        drawn = [w.casefold() for _, w in self.held if w is not None]
+        if len(set(drawn)) != len(drawn):
+            raise UnknownWeapon(f"{name} cannot hold one weapon in two hands at once")
+        if self.character is not None and self.tags:
+            raise CombatError(f"{name}'s permanent Tags are on its character sheet")
 
     # --- Hitzones ---------------------------------------------------------------------------
 
@@ -272,6 +283,36 @@ def _default_held(
     return tuple((hand, first if i == 0 else None) for i, hand in enumerate(order))
 
 
+def held_weapons(
+    zones: Sequence[Hitzone], weapons: Sequence[Weapon], hold: Sequence[tuple[str, str]]
+) -> tuple[tuple[str, str | None], ...] | None:
+    """The hands holding what `hold` names, (hand, weapon) by name, every other hand empty;
+    None (the default: the first weapon in the Mainhand) when it names nothing."""
+    if not hold:
+        return None
+    by_zone = {z.name.casefold(): z.name for z in zones}
+    carried = {w.name.casefold(): w.name for w in weapons}
+    hands = [z.name for z in zones if z.name.casefold() in {h.casefold() for h in HAND_ZONES}]
+    chosen: dict[str, str] = {}
+    for hand, weapon in hold:
+        zone = by_zone.get(" ".join(hand.split()).casefold())
+        if zone is None:
+            raise UnknownZone(
+                f"no Hitzone {hand!r} to hold {weapon}", hint=f"{', '.join(by_zone.values())}"
+            )
+        name = carried.get(" ".join(weapon.split()).casefold())
+        if name is None:
+            known = ", ".join(carried.values()) or "none"
+            raise UnknownWeapon(f"no weapon {weapon!r} to hold", hint=f"weapons: {known}")
+        if zone in chosen:
+            raise UnknownWeapon(f"the {zone} holds one weapon, not {chosen[zone]} and {name}")
+        chosen[zone] = name
+        if zone not in hands:
+            hands.append(zone)
+    hands.sort(key=lambda h: 0 if h.casefold() == "mainhand" else 1)
+    return tuple((hand, chosen.get(hand)) for hand in hands)
+
+
 def from_character(
     character: Character,
     team: str,
@@ -312,8 +353,10 @@ def npc(
     hand: Iterable[Word] = (),
     magic_items: Sequence[MagicItem] = (),
     stances: Sequence[Stance] = (),
+    tags: Sequence[Tag] = (),
 ) -> Unit:
-    """A quick NPC: "name, side, hitzones with HP and armor, weapons"."""
+    """A quick NPC: "name, side, hitzones with HP and armor, weapons"; a boss's permanent
+    `tags` pay for resisting death or healing a Maim."""
     return Unit(
         name=name,
         team=team,
@@ -325,6 +368,7 @@ def npc(
         fate_weaver=fate_weaver,
         magic_items=tuple(magic_items),
         stances=tuple(stances),
+        tags=tuple(tags),
     )
 
 

@@ -16,11 +16,17 @@ Storage decisions (the issue leaves them to us):
 - Dice: entered faces, an explicit seed (`random.Random(seed)`), or by default
   `random.Random(f"{combat seed}:{step}")`; every die's own seed is in its event anyway.
 - Drawn Words a character's unit uses up leave its player's hand in the ledger, in the same
-  transaction as the step: counterspells and enhancements spend them. A spell is cast from an
-  approved ruling, and `ruling add --approve` already spent its Drawn Words, so `cast` spends
-  nothing more; each ruling is one casting, and casting it again while a cast of it stands is
-  refused (a new casting is a new ruling). A unit's hand in the fight is its player's hand
-  when it joined; Words drawn later reach the fight only through a new unit.
+  transaction as the step: counterspells and enhancements spend them.
+- "Drawn Words ... are consumed upon use": a spell's are consumed when it is cast, and a
+  ruling is the Storyteller's word on one casting. `ruling add --approve` records that
+  casting and spends its Drawn Words then (once); `combat cast --ruling` plays the same
+  casting on the board, so it spends nothing more in the ledger and needs none of them in
+  the unit's hand: the engine's `Cast.paid`. Copies still in the unit's hand (it joined
+  before the approval) leave it, so the fight's hand matches the player's. Approving first
+  and adding the character after therefore works, and so does the other order. Each ruling
+  is one casting: casting it again while a cast of it stands is refused (a new casting is a
+  new ruling). A unit's hand in the fight is its player's hand when it joined; Words drawn
+  later reach the fight only through a new unit.
 - A killing blow (`WordOwed`) draws for the killer's player at once: the Storyteller's
   `dead` command is the confirmation. Without an open session or with an empty pile the
   Word stays owed, recorded as such, for `adjudicator deck draw`.
@@ -38,6 +44,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -56,7 +63,7 @@ from adjudicator.combat.events import Event
 from adjudicator.combat.rulesets import ruleset
 from adjudicator.combat.stack import Delivery, Enhancement, Part, StackEntry
 from adjudicator.combat.state import CombatState
-from adjudicator.combat.units import from_character
+from adjudicator.combat.units import Stance, from_character, held_weapons
 from adjudicator.ledger import records
 from adjudicator.ledger.characters import get_character
 from adjudicator.ledger.combat_effects import campaign_effects, reverse_effects, sync_sheets
@@ -202,6 +209,20 @@ def _play(
     return Outcome(stored.info, step, events, effects, stored.state, first)
 
 
+def play_built(
+    ledger: Ledger,
+    build: Callable[[CombatState], c.Command],
+    *,
+    combat_id: str | None = None,
+    dice: DiceSpec = DiceSpec(),
+) -> Outcome:
+    """Play the command `build` makes from the fight as it stands (a Tag named by its text
+    becomes the Tag the unit holds), checked and recorded like `play`."""
+    with write(ledger):
+        stored = load_combat(ledger, combat_id)
+        return _play(ledger, stored, build(stored.state), dice, None)
+
+
 def add_character(
     ledger: Ledger,
     character: str,
@@ -209,10 +230,12 @@ def add_character(
     *,
     combat_id: str | None = None,
     name: str | None = None,
-    hold: str | None = None,
+    hold: Sequence[tuple[str, str]] = (),
+    stances: Sequence[Stance] = (),
     onlooker: bool = False,
 ) -> Outcome:
-    """Bring a campaign character into the fight with its player's hand of Drawn Words."""
+    """Bring a campaign character into the fight with its player's hand of Drawn Words,
+    holding the weapons `hold` names (hand, weapon), else its first in the Mainhand."""
     with write(ledger):
         stored = load_combat(ledger, combat_id)
         version = get_character(ledger, character)
@@ -225,22 +248,14 @@ def add_character(
                     f"{unit.name} already fights with {version.player}'s hand of Drawn Words",
                     rule="one hand per player (our rule: two units cannot spend one hand)",
                 )
-        held = None
-        if hold is not None:
-            weapon = next(
-                (w.name for w in version.character.weapons if w.name.casefold() == hold.casefold()),
-                None,
-            )
-            if weapon is None:
-                known = ", ".join(w.name for w in version.character.weapons) or "none"
-                raise CombatError(f"{version.name} carries no {hold!r} (weapons: {known})")
-            held = (("Mainhand", weapon), ("Offhand", None))
+        held = held_weapons(version.character.hitzones, version.character.weapons, hold)
         unit = from_character(
             version.character,
             team,
             name=name,
             hand=hand_of(ledger, version.player),
             held=held,
+            stances=stances,
         )
         return _play(ledger, stored, c.AddUnit(unit, onlooker), DiceSpec(), None)
 
@@ -284,7 +299,14 @@ def cast_ruling(
                 hint="a new casting is put to the Storyteller again: adjudicator ruling add",
             )
         words = tuple(used.word for used in spell.words)
-        command = c.Cast(unit.name, words, spell.intent, spell_ruling(ruling, delivery), target)
+        command = c.Cast(
+            unit.name,
+            words,
+            spell.intent,
+            spell_ruling(ruling, delivery),
+            target,
+            paid=spell.drawn,
+        )
         summary = f"{unit.name} casts {ruling.id} {format_words(words)}" + (
             f" on {target}" if target else ""
         )

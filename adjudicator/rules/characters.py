@@ -450,6 +450,21 @@ class Inventory:
             )
 
 
+def _check_item_armor(item: MagicItem, zone: Hitzone) -> None:
+    """ "they will overwrite whatever Armor value would normally be found there" and "Assume
+    that any magic item without a listed durability ... provides only 1 armor": the zone
+    wearing a magic item has exactly the item's Armor as its maximum."""
+    if zone.max_armor != item.armor:
+        listed = (
+            f"its durability is {item.durability}"
+            if item.durability is not None
+            else "it lists no durability, so it provides only 1 armor"
+        )
+        raise MagicItemError(
+            item.name, f"the {zone.name} wears it with {zone.max_armor} Armor, but {listed}"
+        )
+
+
 @dataclass(frozen=True)
 class Character:
     """A Fate Weaver's sheet: faction, three creation Tags, three Inherent Words, Hitzones, gear.
@@ -510,6 +525,10 @@ class Character:
         for item in self.magic_items:
             if item.name.casefold() not in worn_names:
                 raise MagicItemError(item.name, "magic items must be equipped to a Hitzone")
+        items = {item.name.casefold(): item for item in self.magic_items}
+        for zone in self.hitzones:
+            if zone.magic_item and zone.item is not None:
+                _check_item_armor(items[zone.item.casefold()], zone)
 
     def faction_tags(self) -> tuple[Tag, ...]:
         return tuple(Tag(text, TagSource.FACTION) for text in self.faction.tags)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from adjudicator.errors import InvalidInput
-from adjudicator.rules.dice import HIT_DIE_LADDER, Dice
+from adjudicator.rules.dice import Dice
 from adjudicator.rules.words import Word, normalise
 
 #: The version of the tables' JSON format; a file may state it as "format".
@@ -104,6 +104,8 @@ class Weapon:
 
     `word` and `tag` are the chart's Word and Tag columns. `range_limit` is the largest hit die
     a ranged weapon may reach ("Some weapons may have a maximum range, expressed as a Hit Die").
+    Which dice a shot steps through is the ruleset's ladder (1d6 up in the rulebook, 1d4 up
+    in the draft), so a combat checks a ranged weapon against it when the unit joins.
     """
 
     name: str
@@ -120,21 +122,13 @@ class Weapon:
         _check_die(self.damage_die, "damage_die")
         if self.tag is not None:
             object.__setattr__(self, "tag", _tag(self.tag, "tag"))
-        if self.ranged and self.hit_die not in HIT_DIE_LADDER.sides:
-            raise TablesError(
-                f"a ranged weapon's hit die steps up the ladder {HIT_DIE_LADDER}; "
-                f"{format_die(self.hit_die)} is not on it",
-                field="hit_die",
-            )
         if self.range_limit is not None:
             if not self.ranged:
                 raise TablesError("only a ranged weapon has a range limit", field="range_limit")
-            if self.range_limit not in HIT_DIE_LADDER.sides or not HIT_DIE_LADDER.within(
-                self.hit_die, self.range_limit
-            ):
+            if self.range_limit < self.hit_die:
                 raise TablesError(
                     f"{format_die(self.range_limit)} is not a die at or above the hit die "
-                    f"{format_die(self.hit_die)} on the ladder {HIT_DIE_LADDER}",
+                    f"{format_die(self.hit_die)}",
                     field="range_limit",
                 )
 

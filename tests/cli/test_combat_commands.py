@@ -183,8 +183,14 @@ def test_a_scripted_fight_runs_through_the_cli(fight: Path, tmp_path: Path) -> N
     for step in TO_THE_CAST[:2]:
         run(fight, *step)
     assert _hand(fight, "Ann") == ["Fire", "Ball", "Bind", "Mist"], "[Power] was spent"
-    for step in TO_THE_CAST[2:]:
+    for step in TO_THE_CAST[2:-1]:
         run(fight, *step)
+    bram = _hand(fight, "Bram")
+    assert "Person" not in bram, "the ruling's approval spent [Person]"
+    cast = run(fight, *TO_THE_CAST[-1], "--json")
+    assert cast["effects"] == [] and _hand(fight, "Bram") == bram, "and the cast nothing more"
+    units = {u["name"]: u for u in run(fight, "combat", "status", "--json")["units"]}
+    assert "Person" not in units["Sage"]["hand"], "the Sage joined holding it; the cast took it"
     run(fight, "combat", "counter", "Monk", "[Fly]", "--over", "1")
     countered = run(fight, "combat", "counter", "Pink", "[Bind]", "--over", "1", "--json")
     assert countered["effects"][0] == {

@@ -1,8 +1,11 @@
 """Words in combat and counterspelling (rulebook, "Words in Combat", "Counterspelling")."""
 
+from dataclasses import replace
+
 import pytest
 
 from adjudicator.combat import commands as c
+from adjudicator.combat.board import Hazard
 from adjudicator.combat.engine import Combat
 from adjudicator.combat.errors import (
     AttackAlreadyMade,
@@ -17,6 +20,7 @@ from adjudicator.combat.fight_events import (
     AttackRolled,
     DamageDealt,
     MagicItemSpent,
+    SpellCast,
     SpellFailed,
     SpellTookEffect,
     StackClosed,
@@ -27,8 +31,9 @@ from adjudicator.rules.characters import Hitzone, MagicItem
 from adjudicator.rules.tables import Weapon
 from adjudicator.rules.words import Word
 
-from .helpers import SWORD, dice, fight, fighter, of_kind, space
+from .helpers import SWORD, dice, fight, fighter, of_kind, setup, space
 
+_NO_TOUCH = SpellRuling(delivery=Delivery.NONE)
 BIND_PERSON = SpellRuling(
     "the target is bound in place for a round", ruling_id="r-12", requirements=("touch",)
 )
@@ -321,3 +326,58 @@ def test_nothing_else_happens_while_a_spell_is_on_the_stack() -> None:
     with pytest.raises(SpellPending):
         combat.play(c.Move("Monk", space("C4")))
     assert combat.legal_commands() == (c.Resolve(),)
+
+
+def test_a_fate_weaver_walled_in_by_terrain_cannot_counter() -> None:
+    """ "Fate Weavers may counterspell as long as they have line of sight." Sight is read off
+    the board: blocking terrain on every way between them hides the caster; units do not."""
+    monk = fighter(
+        "Monk", "Temple", weapons=(), fate_weaver=True, words=("Bind",), hand=("Person",)
+    )
+    player = fighter("Player", "Party", fate_weaver=True, hand=("Fly",))
+    guard = fighter("Guard", "Party")
+    combat = fight((monk, "C1"), (player, "D5"), (guard, "C2"))
+    for where in ("C3", "D4", "D6"):
+        combat.play(c.PlaceHazard(space(where), Hazard.block()))
+    combat.play(c.Cast("Monk", (Word("Bind"), Word("Person")), "hold", _NO_TOUCH, None))
+    with pytest.raises(CounterspellRefused, match="terrain blocks every way from D5 to C1"):
+        combat.play(c.Counter("Player", (Replacement(0, Word("Fly")),)))
+    combat.play(c.ClearHazards(space("C3")))
+    combat.play(c.Counter("Player", (Replacement(0, Word("Fly")),)))
+
+
+def test_a_fate_weaver_unaware_of_the_caster_cannot_counter() -> None:
+    """ "Fate Weavers may counterspell as long as they have line of sight": no one sees a
+    caster they are unaware of (the surprise round of a hidden Monk)."""
+    monk = fighter(
+        "Monk", "Temple", weapons=(), fate_weaver=True, words=("Bind",), hand=("Person",)
+    )
+    player = fighter("Player", "Party", fate_weaver=True, hand=("Fly",))
+    combat = setup((monk, "C1"), (player, "C2"))
+    combat.play(c.SetAwareness("Player", "Monk", aware=False))
+    combat.play(c.Begin())
+    combat.play(c.Cast("Monk", (Word("Bind"), Word("Person")), "hold", _NO_TOUCH, None))
+    with pytest.raises(CounterspellRefused, match="Player is unaware of Monk"):
+        combat.play(c.Counter("Player", (Replacement(0, Word("Fly")),)))
+
+
+def test_drawn_words_paid_outside_the_fight_are_not_needed_in_hand() -> None:
+    """ "Drawn Words, those drawn from the Deck, are consumed upon use": once. A ruling's
+    approval that spent [Sleep] lets the cast go without it in hand (`Cast.paid`); a copy still
+    in hand (the unit joined before the approval) leaves it; unpaid, it must be held."""
+    words = (Word("Bind"), Word("Sleep"))
+    combat = _monk_and_player()
+    monk = combat.state.unit("Monk")
+    assert Word("Sleep") in monk.hand
+    events = combat.play(c.Cast("Monk", words, "sleep", _NO_TOUCH, None, paid=(Word("Sleep"),)))
+    cast = next(e for e in events if isinstance(e, SpellCast))
+    assert cast.consumed == (Word("Sleep"),)
+    assert combat.state.unit("Monk").hand == (Word("Person"),)
+    combat.undo()
+    bare = Combat.from_history(combat.history)
+    without = c.Cast("Monk", (Word("Bind"), Word("Fly")), "fly", _NO_TOUCH, None)
+    with pytest.raises(SpellRefused):
+        bare.play(without)
+    events = bare.play(replace(without, paid=(Word("Fly"),)))
+    assert next(e for e in events if isinstance(e, SpellCast)).consumed == ()
+    assert bare.state.unit("Monk").hand == (Word("Person"), Word("Sleep"))

@@ -1,6 +1,8 @@
 """Grabs and binds, resisting death, healing a Maim, the dead (rulebook, "Special Cases",
 "Attacking", "4. Resting and Healing")."""
 
+from dataclasses import replace
+
 import pytest
 
 from adjudicator.combat import commands as c
@@ -253,3 +255,23 @@ def test_a_maimed_enemy_declared_dead_owes_the_killer_a_word() -> None:
     assert of_kind(events, SpecificFateOffered)
     shaman = combat.state.unit("Shaman")
     assert shaman.status is Status.DEAD and shaman.space is None
+
+
+def test_a_quick_npc_boss_pays_with_its_own_permanent_tags() -> None:
+    """ "Fate Weavers may resist death or heal a Maim at the cost of one permanent Tag. This
+    tag must either be Specific or gained from level ups." A quick NPC boss carries its Tags
+    on the unit; a story Tag cannot pay, a level-up one can, once."""
+    undying, cursed = Tag("Undying", TagSource.LEVEL_UP), Tag("Cursed", TagSource.STORY)
+    lich = replace(
+        fighter("Lich", "Crypt", fate_weaver=True, words=("Raise",)), tags=(undying, cursed)
+    )
+    combat = fight((fighter("Knight", "Party"), "D4"), (lich, "D5"))
+    combat.play(c.DealDamage("Lich", "Head", 4, "a falling pillar"))
+    with pytest.raises(TagRefused, match="Cursed"):
+        combat.play(c.ResistDeath("Lich", cursed))
+    events = combat.play(c.ResistDeath("Lich", undying))
+    assert of_kind(events, ActionsOwed) and combat.state.unit("Lich").tags == (cursed,)
+    assert combat.state.unit("Lich").status is Status.STANDING
+    combat.play(c.DealDamage("Lich", "Head", 4, "a second pillar"))
+    with pytest.raises(TagRefused):
+        combat.play(c.ResistDeath("Lich", undying))

@@ -67,7 +67,7 @@ def _fight(ledger: Ledger, seed: int = 7) -> str:
     """Snazzle (Ann) and Grum (Bram) against an Orc and a Monk who holds [Fly]; begun, with
     Snazzle to act: Snazzle D2 next to the Orc at D1, Grum D3, the Monk at D5."""
     info = start_combat(ledger, seed=seed, title="The ferry fight")
-    add_character(ledger, "Snazzle", "Party", hold="Rapier")
+    add_character(ledger, "Snazzle", "Party", hold=(("Mainhand", "Rapier"),))
     add_character(ledger, "Grum", "Party")
     play(ledger, c.AddUnit(fighter("Orc", "Temple", weapons=(AXE,))))
     play(ledger, c.AddUnit(fighter("Monk", "Temple", weapons=(), hand=("Fly",), fate_weaver=True)))

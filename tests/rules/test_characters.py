@@ -390,3 +390,16 @@ def characters(draw: st.DrawFn) -> Character:
 def test_any_character_round_trips_through_json(character: Character) -> None:
     """Every value the ledger stores comes back equal from its JSON form."""
     assert Character.from_dict(json.loads(json.dumps(character.to_dict()))) == character
+
+
+def test_a_magic_item_without_durability_cannot_be_worn_as_five_armor() -> None:
+    """ "Assume that any magic item without a listed durability ... provides only 1 armor." and
+    "they will overwrite whatever Armor value would normally be found there": a sheet read
+    from JSON whose zone wears such an item with 5 Armor is refused."""
+    boots = MagicItem("Boots", (Word("Jump"),))
+    worn = Hitzone("Legs", 6, 6, 5, 5, "Boots", magic_item=True)
+    zones = (*HUMANOID_HITZONES[:3], worn)
+    with pytest.raises(MagicItemError, match="provides only 1 armor"):
+        replace(snazzle(), hitzones=zones, magic_items=(boots,))
+    one = (*zones[:3], replace(worn, armor=1, max_armor=1))
+    assert replace(snazzle(), hitzones=one, magic_items=(boots,)).zone("Legs").armor == 1

@@ -206,7 +206,7 @@ def test_several_dice_are_not_a_chart_die(tmp_path: Path) -> None:
 
 
 def test_a_range_limit_must_be_on_the_ladder_above_the_hit_die(tmp_path: Path) -> None:
-    """ "1d6 > 1d8 > 1d10 > 1d12 > 1d20": the range limit is one of these dice."""
+    """ "Some weapons may have a maximum range, expressed as a Hit Die": at or above its own."""
     error = broken(tmp_path, lambda d: d["weapons_specific"][2].update(range_limit="1d4"))
     assert (error.entry, error.field) == ("weapons_specific[2] (Crossbow)", "range_limit")
 
@@ -315,3 +315,13 @@ def test_weapon_round_trips_through_json(weapon: Weapon) -> None:
 def test_armor_round_trips_through_json(name: str, durability: int, tags: list[str]) -> None:
     armor = ArmorProfile(name, durability, tuple(tags))
     assert ArmorProfile.from_dict(json.loads(json.dumps(armor.to_dict()))) == armor
+
+
+def test_a_ranged_weapon_may_have_any_hit_die_the_ruleset_checks_the_ladder() -> None:
+    """ "1d4 > 1d6 > 1d8 > 1d10 > 1d12 > 1d20" (the alternate draft): the ladder is the
+    ruleset's, so a weapon's profile accepts a 1d4 sling; a fight under the rulebook's "1d6 >
+    1d8 > 1d10 > 1d12 > 1d20" refuses it when the unit joins (tests/cli)."""
+    sling = Weapon("Sling", 4, 4, ranged=True, range_limit=8)
+    assert (sling.hit_die, sling.range_limit) == (4, 8)
+    with pytest.raises(TablesError, match="at or above the hit die"):
+        Weapon("Sling", 6, 4, ranged=True, range_limit=4)
