@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,7 @@ from adjudicator.language.concepts import (
     analyse,
 )
 from adjudicator.language.cues import ScopeKind
+from adjudicator.language.judge import Judge, TokenJudgement
 from adjudicator.language.lexicon import Lexicon
 from adjudicator.language.models import TextVectors
 from adjudicator.language.relations import Relations
@@ -85,9 +86,12 @@ class _Link:
 class Coverage:
     """Models, lexicon and caches for checking many spells in one process."""
 
-    def __init__(self, models: Models, lexicon: Lexicon | None = None) -> None:
+    def __init__(
+        self, models: Models, lexicon: Lexicon | None = None, judge: Judge | None = None
+    ) -> None:
         self.models = models
         self.lexicon = lexicon if lexicon is not None else Lexicon()
+        self.judge = judge if judge is not None else Judge()
         self.relations = Relations(self.lexicon)
         self.vectors = TextVectors(models, _CACHE_LIMIT)
         self._scope: dict[str, tuple[ScopeKind | None, float]] = {}
@@ -149,19 +153,91 @@ class Coverage:
                     )
         results = self.named_uses(analysis, words, results)
         scores = self.scores(analysis.intent, words, results, strengths)
-        if analysis.meaningless:
-            verdict = Verdict.MEANINGLESS
-        elif any(r.concept.needs_word and not r.covered for r in results):
-            verdict = Verdict.NOT_COVERED
-        else:
-            verdict = Verdict.COVERED
-        return CoverageReport(
+        ruled = CoverageReport(
             words=words,
             analysis=analysis,
             concepts=tuple(results),
             word_scores=tuple((w, round(scores[w], 4)) for w in words),
-            verdict=verdict,
+            verdict=Verdict.COVERED,
         )
+        judged = self.adjudicate(ruled, self.judge.judge(self, ruled))
+        if analysis.meaningless:
+            verdict = Verdict.MEANINGLESS
+        elif any(r.concept.needs_word and not r.covered for r in judged):
+            verdict = Verdict.NOT_COVERED
+        else:
+            verdict = Verdict.COVERED
+        return replace(ruled, concepts=judged, verdict=verdict)
+
+    def adjudicate(
+        self, ruled: CoverageReport, judged: Sequence[TokenJudgement]
+    ) -> tuple[ConceptCoverage, ...]:
+        """The walk's concepts with the judge's verdict on each: a concept is missing
+        exactly when the judge flags its head token; a flagged token the walk did not read
+        as a concept is added. What the campaign's precedent or the player's brackets cover
+        stays covered ("the verdict follows it and says so")."""
+        threshold = self.judge.config.threshold
+        heads: dict[int, TokenJudgement] = {}
+        for token in judged:
+            for i, item in enumerate(ruled.concepts):
+                c = item.concept
+                if c.start <= token.start and token.end <= c.end and (
+                    token.lemma in c.forms[:1] or token.lemma == c.lemma
+                    or token.text.lower() == c.text.lower()
+                ):
+                    heads.setdefault(i, token)
+        results: list[ConceptCoverage] = []
+        claimed: set[int] = set()
+        for i, item in enumerate(ruled.concepts):
+            token = heads.get(i)
+            bound = item.best is not None and item.best.kind in (
+                CoverKind.PRECEDENT, CoverKind.EXPLICIT,
+            )  # fmt: skip
+            if token is not None:
+                claimed.add(token.start)
+            if bound or not self.scored(item.concept):
+                results.append(item)
+            elif token is not None and token.missing >= threshold:
+                concept = replace(
+                    item.concept, needs_word=True, lemma=token.lemma,
+                    reason=item.concept.reason if item.concept.needs_word else
+                    f"the judge reads {token.text!r} as a concept of its own "
+                    f"({token.need:.2f})",
+                )  # fmt: skip
+                results.append(ConceptCoverage(concept, (), item.blocked, item.near))
+            elif item.concept.needs_word and not item.covered:
+                results.append(self.judged_cover(item, token))
+            else:
+                results.append(item)
+        for token in judged:
+            if token.missing >= threshold and token.start not in claimed:
+                role = Role.SUBJECT if token.pos in ("NOUN", "PROPN") else Role.EFFECT
+                concept = Concept(
+                    token.text, token.start, token.end, token.lemma, role, True,
+                    f"the judge reads {token.text!r} as a concept no Word covers "
+                    f"({token.missing:.2f})",
+                )  # fmt: skip
+                results.append(ConceptCoverage(concept, ()))
+        results.sort(key=lambda item: item.concept.start)
+        return tuple(results)
+
+    @staticmethod
+    def judged_cover(item: ConceptCoverage, token: TokenJudgement | None) -> ConceptCoverage:
+        """A concept the rules left open and the judge does not: covered by the judge's
+        best Word set, or needing no Word when the judge finds no need."""
+        if token is None or token.need < 0.5 or not token.best:
+            why = "the judge reads it as framing, colour or the recipient"
+            if token is not None:
+                why += f" (need {token.need:.2f})"
+            return ConceptCoverage(replace(item.concept, needs_word=False, reason=why), ())
+        cover = Cover(
+            token.best,
+            CoverKind.CONTEXT,
+            round(token.cover, 3),
+            f"{format_words(token.best)} covers {item.concept.text!r} here "
+            f"(judged {token.cover:.2f})",
+        )
+        return ConceptCoverage(item.concept, (cover,), item.blocked, item.near)
 
     def scores(
         self,

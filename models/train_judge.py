@@ -1,0 +1,214 @@
+"""Train the coverage judge (adjudicator/language/judge.py) and measure it fairly.
+
+    python models/train_judge.py extract   # features of every training file, cached
+    python models/train_judge.py folds     # leave-one-author-out figures (docs/accuracy.md)
+    python models/train_judge.py train     # the shipped weights: language/data/judge.npz
+
+Training data: the cases in training/ (written from the wop-dev README's labelling policy
+alone, by authors who never saw a benchmark case: see training/README.md) and the five
+coverage authors the project may tune on (../shared/benchmarks/wop-dev and wop-voices).
+`folds` holds out one of those five at a time, trains on the rest and training/, and scores
+the one left out; `train` uses everything. A token's label is whether its lemma (or
+surface form) is one of the case's `missing` concepts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT.parent / "shared" / "benchmarks"
+CACHE = ROOT / "models" / ".judge-cache"
+WEIGHTS = ROOT / "adjudicator" / "language" / "data" / "judge.npz"
+FOLDS = {
+    "wop-dev": BENCH / "wop-dev" / "coverage.jsonl",
+    "tabletalk": BENCH / "wop-voices" / "tabletalk.jsonl",
+    "shorthand": BENCH / "wop-voices" / "shorthand.jsonl",
+    "grim": BENCH / "wop-voices" / "grim.jsonl",
+    "literary": BENCH / "wop-voices" / "literary.jsonl",
+}
+GENERATED = {p.parent.name: p for p in sorted((ROOT / "training").glob("author-*/coverage.jsonl"))}
+SEEDS = (0, 1)
+EPOCHS = 25
+HIDDEN = 32
+THRESHOLDS = (0.4, 0.5, 0.6)
+
+
+def extract(name: str, path: Path) -> None:
+    """Features and labels of one file, into the cache."""
+    import torch
+
+    from adjudicator.language.coverage import Coverage
+    from adjudicator.language.judge import features
+    from adjudicator.language.models import Models
+    from adjudicator.rules.words import Word
+
+    torch.set_num_threads(1)
+    coverage = Coverage(Models())
+    tokens, pairs, masks, labels, meta = [], [], [], [], []
+    cases = []
+    for line in path.open(encoding="utf-8"):
+        case = json.loads(line)
+        report = coverage.check(tuple(Word(w) for w in case["words"]), case["intent"])
+        found = features(coverage, report)
+        gold = set(case["missing"])
+        for i, token in enumerate(found.meta):
+            tokens.append(found.tokens[i])
+            pairs.append(found.pairs[i])
+            masks.append(found.mask[i])
+            labels.append(float(token.lemma in gold or token.text.lower() in gold))
+            meta.append([case["id"], token.lemma])
+        cases.append({k: case.get(k) for k in ("id", "covered", "missing", "group")})
+    CACHE.mkdir(exist_ok=True)
+    np.savez_compressed(
+        CACHE / f"{name}.npz", tokens=np.array(tokens), pairs=np.array(pairs),
+        mask=np.array(masks), labels=np.array(labels),
+    )  # fmt: skip
+    (CACHE / f"{name}.json").write_text(json.dumps({"meta": meta, "cases": cases}))
+    print(f"{name}: {len(cases)} cases, {len(tokens)} tokens", flush=True)
+
+
+def load(name: str) -> dict[str, Any]:
+    arrays = dict(np.load(CACHE / f"{name}.npz"))
+    arrays.update(json.loads((CACHE / f"{name}.json").read_text()))
+    return arrays
+
+
+def fit(sets: list[dict[str, Any]], seed: int) -> dict[str, np.ndarray]:
+    """One ensemble member: the noisy-OR of `need` and `cover` trained end to end."""
+    import torch
+
+    torch.manual_seed(seed)
+    tokens = np.concatenate([s["tokens"] for s in sets])
+    pairs = np.concatenate([s["pairs"] for s in sets])
+    mask = np.concatenate([s["mask"] for s in sets])
+    labels = np.concatenate([s["labels"] for s in sets])
+    t_mean, t_std = tokens.mean(0), tokens.std(0) + 1e-6
+    used = pairs[mask > 0]
+    p_mean, p_std = used.mean(0), used.std(0) + 1e-6
+
+    def net(width: int) -> torch.nn.Sequential:
+        return torch.nn.Sequential(
+            torch.nn.Dropout(0.1), torch.nn.Linear(width, HIDDEN), torch.nn.ReLU(),
+            torch.nn.Dropout(0.3), torch.nn.Linear(HIDDEN, 1),
+        )  # fmt: skip
+
+    need, cover = net(tokens.shape[1]), net(pairs.shape[2])
+    params = [*need.parameters(), *cover.parameters()]
+    optimiser = torch.optim.AdamW(params, lr=3e-3, weight_decay=1e-3)
+    t = torch.tensor((tokens - t_mean) / t_std, dtype=torch.float32)
+    p = torch.tensor((pairs - p_mean) / p_std, dtype=torch.float32)
+    k = torch.tensor(mask)
+    y = torch.tensor(labels, dtype=torch.float32)
+    positive = float(np.sqrt((1 - labels.mean()) / max(labels.mean(), 1e-3)))
+    for _ in range(EPOCHS):
+        need.train()
+        cover.train()
+        order = torch.randperm(len(t))
+        for i in range(0, len(t), 128):
+            idx = order[i : i + 128]
+            covered = torch.sigmoid(cover(p[idx]).squeeze(-1)) * k[idx]
+            uncovered = torch.exp(torch.log1p(-covered.clamp(max=1 - 1e-6)).sum(-1))
+            prob = (torch.sigmoid(need(t[idx]).squeeze(-1)) * uncovered).clamp(1e-6, 1 - 1e-6)
+            target = y[idx]
+            loss = -(positive * target * torch.log(prob) + (1 - target) * torch.log(1 - prob))
+            optimiser.zero_grad()
+            loss.mean().backward()
+            optimiser.step()
+
+    def layers(prefix: str, model: torch.nn.Sequential) -> dict[str, np.ndarray]:
+        first, second = model[1], model[4]
+        return {
+            f"{prefix}_w1": first.weight.detach().numpy(),
+            f"{prefix}_b1": first.bias.detach().numpy(),
+            f"{prefix}_w2": second.weight.detach().numpy(),
+            f"{prefix}_b2": second.bias.detach().numpy(),
+        }
+
+    return {
+        "token_mean": t_mean, "token_std": t_std, "pair_mean": p_mean, "pair_std": p_std,
+        **layers("need", need), **layers("cover", cover),
+    }  # fmt: skip
+
+
+def pack(members: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    packed: dict[str, np.ndarray] = {"members": np.array(len(members))}
+    for i, member in enumerate(members):
+        packed.update({f"{i}_{k}": v.astype(np.float32) for k, v in member.items()})
+    return packed
+
+
+def predict(packed: dict[str, np.ndarray], data: dict[str, Any]) -> np.ndarray:
+    from adjudicator.language.judge import _Member
+
+    needs, covers = [], []
+    for i in range(int(packed["members"])):
+        need, cover = _Member(packed, i).run(data["tokens"], data["pairs"], data["mask"])
+        needs.append(need)
+        covers.append(cover)
+    cover = np.mean(covers, axis=0)
+    result: np.ndarray = np.mean(needs, axis=0) * np.prod(1 - np.minimum(cover, 1 - 1e-6), 1)
+    return result
+
+
+def score(data: dict[str, Any], probabilities: np.ndarray, threshold: float) -> dict[str, float]:
+    """Balanced accuracy, missing-concept F1 and paraphrase consistency of one file."""
+    flagged: dict[str, set[str]] = {}
+    for p, (case_id, lemma) in zip(probabilities, data["meta"], strict=True):
+        if p >= threshold:
+            flagged.setdefault(case_id, set()).add(lemma)
+    tp = tn = fp = fn = hit = extra = lost = 0
+    groups: dict[str, set[bool]] = {}
+    for case in data["cases"]:
+        said = flagged.get(case["id"], set())
+        covered = not said
+        gold = set(case["missing"])
+        tp += case["covered"] and covered
+        fn += case["covered"] and not covered
+        fp += not case["covered"] and covered
+        tn += not case["covered"] and not covered
+        hit, extra, lost = hit + len(said & gold), extra + len(said - gold), lost + len(gold - said)
+        if case.get("group"):
+            groups.setdefault(case["group"], set()).add(covered)
+    balanced = (tp / max(1, tp + fn) + tn / max(1, tn + fp)) / 2
+    f1 = 2 * hit / max(1, 2 * hit + extra + lost)
+    result = {"balanced": balanced, "missing_f1": f1}
+    if groups:
+        result["consistency"] = sum(len(v) == 1 for v in groups.values()) / len(groups)
+    return result
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("step", choices=("extract", "folds", "train"))
+    args = parser.parse_args(argv)
+    everything = {**FOLDS, **GENERATED}
+    if args.step == "extract":
+        for name, path in everything.items():
+            extract(name, path)
+        return 0
+    data = {name: load(name) for name in everything}
+    if args.step == "folds":
+        for held in FOLDS:
+            train = [data[n] for n in everything if n != held]
+            packed = pack([fit(train, seed) for seed in SEEDS])
+            probabilities = predict(packed, data[held])
+            for threshold in THRESHOLDS:
+                figures = score(data[held], probabilities, threshold)
+                shown = "  ".join(f"{k} {v:.3f}" for k, v in figures.items())
+                print(f"{held:10s} threshold {threshold}: {shown}", flush=True)
+        return 0
+    packed = pack([fit(list(data.values()), seed) for seed in SEEDS])
+    np.savez_compressed(WEIGHTS, **packed)  # type: ignore[arg-type]
+    print(f"wrote {WEIGHTS.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
