@@ -138,42 +138,24 @@ def check_command(
 
     Example: adjudicator spell check "[Daze] [Trap]" "daze the guard and trap him" --caster Snazzle
     """
-    from adjudicator.rules.spells import spell_problems
+    from adjudicator.ledger.spell_check import check_spell
 
     spell_words = parse_words(words)
     structural = caster is not None or inherent is not None or hand is not None
-    who: Caster | None = None
-    findings: Findings | None = None
+    named = {"inherent": _words(inherent), "hand": _words(hand)} if structural else {}
     if _uses_ledger(caster, inherent, hand, ledger):
-        from adjudicator.ledger.casting import declared_words, get_caster
-
         with opened(ledger) as book:
-            who = None if caster is None else get_caster(book, caster)  # before models load
-            cast = declared_words(book, spell_words, intent, who)
-            findings = _campaign_checks(book).findings(cast, intent)
-        report = findings.coverage
+            result = check_spell(spell_words, intent, checker=_checker,
+                                 campaign_checks=_campaign_checks, book=book, caster=caster,
+                                 **named)  # fmt: skip
     else:
-        report = _checker().check(spell_words, intent)
-    problems: tuple[SpellError, ...] = ()
-    if who is not None:
-        problems = who.problems(spell_words, intent)
-    elif structural:
-        problems = spell_problems(spell_words, intent, inherent=_words(inherent), hand=_words(hand))
-    flags = () if findings is None else findings.sense_flags
+        result = check_spell(spell_words, intent, checker=_checker,
+                             campaign_checks=_campaign_checks, **named)  # fmt: skip
     if as_json:
-        data = report.to_dict()
-        if who is not None:
-            data["caster"] = who.to_dict()
-        if structural:
-            data["structural_problems"] = [p.message for p in problems]
-            data["castable"] = report.covered and not problems
-        if findings is not None:
-            # the report's own "precedents" are the rulings whose mappings covered a concept
-            data["senses"] = [check.to_dict() for check in findings.senses]
-            data["sense_flags"] = [check.message for check in flags]
-            data["closest_precedents"] = [hit.to_dict() for hit in findings.neighbours]
-        print_json(data)
+        print_json(result.to_dict())
         return
+    who, report, findings, problems = result.caster, result.report, result.findings, result.problems
+    flags = () if findings is None else findings.sense_flags
     out = console()
     if who is not None:
         _show_caster(out, who)
