@@ -8,6 +8,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from adjudicator.errors import AdjudicatorError
+
 #: The `--json` option every command that prints data takes.
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
 
@@ -18,6 +20,13 @@ def console() -> Console:
 
 def error_console() -> Console:
     return Console(stderr=True, highlight=False)
+
+
+def report_error(error: AdjudicatorError) -> None:
+    """An error as every command reports it: one line on stderr, and the hint if any."""
+    error_console().print(f"[bold red]error:[/] {error.message}", highlight=False)
+    if error.hint:
+        error_console().print(f"[dim]hint:[/] {error.hint}", highlight=False)
 
 
 def print_json(data: Any) -> None:

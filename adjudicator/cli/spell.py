@@ -20,6 +20,7 @@ from rich.text import Text
 
 from adjudicator.cli._ledger import LedgerOption, console, opened
 from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.cli._table import NoServerOption, served
 from adjudicator.errors import InvalidInput
 from adjudicator.rules.words import Word, format_words, parse_words
 
@@ -117,6 +118,7 @@ def parse_command(
 
 @app.command("check")
 def check_command(
+    ctx: typer.Context,
     words: WordsArgument,
     intent: IntentArgument,
     inherent: InherentOption = None,
@@ -124,6 +126,7 @@ def check_command(
     caster: CasterOption = None,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
+    no_server: NoServerOption = False,
 ) -> None:
     """Rule on a spell: which Word covers each concept and why, what nothing covers (the
     veto reason), Words that cover nothing, each Word's score, and the verdict. With
@@ -138,6 +141,8 @@ def check_command(
 
     Example: adjudicator spell check "[Daze] [Trap]" "daze the guard and trap him" --caster Snazzle
     """
+    if served(ctx, "spell check", ledger, no_server, uses_ledger=caster is not None or bool(ledger)):
+        return
     from adjudicator.ledger.spell_check import check_spell
 
     spell_words = parse_words(words)
@@ -175,12 +180,14 @@ def check_command(
 
 @app.command("draft")
 def draft_command(
+    ctx: typer.Context,
     intent: IntentArgument,
     inherent: InherentOption = None,
     hand: HandOption = None,
     caster: CasterOption = None,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
+    no_server: NoServerOption = False,
 ) -> None:
     """Propose the smallest valid spell from your Inherent Words and hand that covers the
     intent, or name what nothing at hand covers and which Words would. With --caster, the
@@ -193,6 +200,8 @@ def draft_command(
 
     Example: adjudicator spell draft --caster Snazzle "daze the guard and trap him"
     """
+    if served(ctx, "spell draft", ledger, no_server, uses_ledger=caster is not None or bool(ledger)):
+        return
     who: Caster | None = None
     drafted: CampaignDraft | None = None
     if _uses_ledger(caster, inherent, hand, ledger):
