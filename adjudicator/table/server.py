@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import signal
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -120,11 +122,35 @@ def serve(
                 timeout_graceful_shutdown=2,
             )  # fmt: skip
             say(f"The table is open at {base} (Ctrl+C to close it).")
-            uvicorn.Server(settings).run(sockets=[sock])
+            with _stop_quietly():
+                uvicorn.Server(settings).run(sockets=[sock])
+            say("The table is closed.")
         finally:
             remove_runfile(ledger, os.getpid())
     finally:
         sock.close()
+
+
+class _Stopped(Exception):
+    """SIGINT or SIGTERM, re-raised by uvicorn once it has shut down."""
+
+
+@contextmanager
+def _stop_quietly() -> Iterator[None]:
+    """uvicorn handles SIGINT/SIGTERM itself, then raises the signal again for the handler
+    that was there before: this one, so the run file is removed and the exit is clean."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Stopped(signum)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    except _Stopped:
+        pass
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _print_links(tokens: Tokens, base: str, say: Callable[[str], None], *, qr: bool) -> None:
