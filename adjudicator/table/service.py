@@ -22,6 +22,7 @@ from adjudicator.table.access import Access, Forbidden, Tokens
 
 if TYPE_CHECKING:
     from adjudicator.language.coverage import Coverage
+    from adjudicator.language.inventory import SenseInventory
     from adjudicator.language.models import Models
     from adjudicator.ledger.database import Ledger
     from adjudicator.ledger.ruling_checks import RulingChecks
@@ -72,6 +73,7 @@ class TableService:
         self.config = config
         self.language = threading.Lock()
         self._coverage: Coverage | None = None
+        self._inventory: SenseInventory | None = None
         self._tokens = (self._tokens_stamp(), config.tokens)
 
     def _tokens_stamp(self) -> float | None:
@@ -113,6 +115,14 @@ class TableService:
             self._coverage = Coverage(self.config.models)
         return self._coverage
 
+    def inventory(self) -> SenseInventory:
+        """The homonym dictionary, read once (the Deck's prompts use it)."""
+        from adjudicator.language.inventory import SenseInventory
+
+        if self._inventory is None:
+            self._inventory = SenseInventory()
+        return self._inventory
+
     def campaign_checks(self, book: Ledger) -> RulingChecks:
         from adjudicator.ledger.precedent_index import PrecedentIndex
         from adjudicator.ledger.ruling_checks import RulingChecks
@@ -123,6 +133,7 @@ class TableService:
         """Load the models now, so the first request is as fast as the rest."""
         with self.language:
             self.checker().check(parse_words("[Decrease] [Speech]"), "make him stop talking")
+            self.inventory()
             with self.book() as book:
                 index = self.campaign_checks(book).index
                 index.save()  # vectors of rulings embedded now are kept for every request
@@ -442,7 +453,7 @@ class TableService:
                             "choices": [c.text for c in finding.candidates],
                         })  # fmt: skip
             if not prompts:
-                for info in decks.undeclared_homonyms(words):
+                for info in decks.undeclared_homonyms(words, self.inventory()):
                     prompts.append({
                         "kind": "homonym", "word": info.word,
                         "message": f"[{info.word}] has {len(info.senses)} meanings; which one?",
@@ -450,7 +461,9 @@ class TableService:
                     })  # fmt: skip
             if prompts:
                 return {"submitted": False, "prompts": prompts}
-            version = decks.submit(book, player, words, as_written=as_written)
+            version = decks.submit(
+                book, player, words, as_written=as_written, inventory=self.inventory()
+            )
         return {"submitted": True, **version.to_dict()}
 
     def play(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:

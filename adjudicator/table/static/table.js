@@ -110,6 +110,8 @@ function drawBoard(board) {
   }
   if (board.can_undo) parts.push(el("button", { type: "button", id: "undo", onclick: undo }, "Undo last step"));
   box.replaceChildren(...parts);
+  box.dataset.units = JSON.stringify(board.units);
+  box.dataset.acting = board.acting || "";
   if (turn) {
     turn.className = "turn" + (board.may_act ? " mine" : "");
     turn.textContent = (board.may_act && ROLE !== "storyteller" ? "Your turn! " : "") + whose;
@@ -132,12 +134,19 @@ function drawCharacters(characters) {
     const sheet = c.sheet;
     const zones = (sheet.hitzones || []).map((z) => el("li", {}, z.name + ": " + z.hp + "/" + z.max_hp + " HP, Armor " + z.armor + (z.item ? " (" + z.item + ")" : "")));
     const inherent = wordsText(sheet.words || []);
-    const inventory = sheet.inventory ? JSON.stringify(sheet.inventory.pouch || sheet.inventory) : "";
+    const inv = sheet.inventory || {};
+    const parts = [];
+    if ((inv.pouch || []).length) parts.push("Pouch: " + inv.pouch.join(", "));
+    if ((inv.pack || []).length) parts.push("Pack: " + inv.pack.join(", "));
+    for (const kit of inv.kits || []) parts.push(kit.name + " kit: " + kit.items.join(", "));
+    const weapons = (sheet.weapons || []).map((w) => w.name || w).join(", ");
+    if (weapons) parts.unshift("Weapons: " + weapons);
+    const inventory = parts.length ? parts.join(" · ") : "Inventory: empty";
     return el("div", { class: "character", "data-name": c.name },
       el("h3", {}, c.name, el("span", { class: "muted" }, " played by " + c.player)),
       el("p", {}, "Inherent Words: ", el("strong", {}, inherent)),
       el("ul", { class: "zones" }, zones),
-      inventory ? el("p", { class: "muted small" }, "Inventory: " + inventory) : null);
+      el("p", { class: "muted small" }, inventory));
   }));
 }
 
@@ -344,12 +353,20 @@ function answer(prompt, choice, words, senses) {
 }
 
 async function submitDeck(words, senses, asWritten) {
+  const box = document.getElementById("prompts");
+  box.dataset.busy = "1";
+  for (const button of box.querySelectorAll("button")) button.disabled = true;
   try {
     const result = await api("POST", "/api/deck/submit", { words, senses, as_written: asWritten });
     if (!result.submitted) { drawPrompts(result.prompts, words, senses); return; }
     document.getElementById("prompts").replaceChildren(el("p", { class: "ok", id: "deck-done" }, result.change));
     document.getElementById("deck-form").reset();
-  } catch (error) { toast(error.message, true); }
+  } catch (error) {
+    toast(error.message, true);
+    for (const button of box.querySelectorAll("button")) button.disabled = false;
+  } finally {
+    delete box.dataset.busy;
+  }
 }
 
 function setupPlayer() {
