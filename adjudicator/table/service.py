@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.errors import InvalidInput
+from adjudicator.errors import AdjudicatorError, InvalidInput
 from adjudicator.rules.words import Word, parse_words
 from adjudicator.table.access import Access, Forbidden, Tokens
 
@@ -384,19 +384,22 @@ class TableService:
         reason = text_of(body, "reason", required=False)
         overrule = text_of(body, "overrule", required=False)
         distinguish = text_of(body, "distinguish", required=False)
-        with self.book() as book:
+        with self.book() as book, self.language:
             request = check_unanswered(book, request_id)
             proposal = Proposal(
                 caster=request.caster, words=request.words, intent=request.intent,
                 verdict=verdict, needs=needs, implementation=implementation, reason=reason,
             )  # fmt: skip
-            with self.language:
-                checks = self.campaign_checks(book)
+            checks = self.campaign_checks(book)
+            try:
                 review = checks.review(proposal)
                 recorded = checks.record(
                     proposal, review, overrule=overrule, distinguish=distinguish,
                     also=answer_hook(request.id),
                 )  # fmt: skip
+            except AdjudicatorError:
+                check_unanswered(book, request.id)  # ruled meanwhile (by the CLI, say)?
+                raise
         return {
             "request": request.id,
             "ruling": recorded.ruling.to_dict(),
