@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from adjudicator.language.report import CoverageReport
     from adjudicator.ledger.casting import CampaignDraft, Caster
     from adjudicator.ledger.database import Ledger
-    from adjudicator.ledger.ruling_checks import Findings, RulingChecks
+    from adjudicator.ledger.ruling_checks import RulingChecks
     from adjudicator.rules.spells import SpellError
 
 app = typer.Typer(
@@ -141,21 +141,25 @@ def check_command(
 
     Example: adjudicator spell check "[Daze] [Trap]" "daze the guard and trap him" --caster Snazzle
     """
-    if served(ctx, "spell check", ledger, no_server, uses_ledger=caster is not None or bool(ledger)):
+    if served(
+        ctx, "spell check", ledger, no_server, uses_ledger=caster is not None or bool(ledger)
+    ):
         return
     from adjudicator.ledger.spell_check import check_spell
 
     spell_words = parse_words(words)
     structural = caster is not None or inherent is not None or hand is not None
-    named = {"inherent": _words(inherent), "hand": _words(hand)} if structural else {}
+    held = _words(inherent) if structural else None
+    at_hand = _words(hand) if structural else None
     if _uses_ledger(caster, inherent, hand, ledger):
         with opened(ledger) as book:
             result = check_spell(spell_words, intent, checker=_checker,
                                  campaign_checks=_campaign_checks, book=book, caster=caster,
-                                 **named)  # fmt: skip
+                                 inherent=held, hand=at_hand)  # fmt: skip
     else:
         result = check_spell(spell_words, intent, checker=_checker,
-                             campaign_checks=_campaign_checks, **named)  # fmt: skip
+                             campaign_checks=_campaign_checks,
+                             inherent=held, hand=at_hand)  # fmt: skip
     if as_json:
         print_json(result.to_dict())
         return
@@ -200,7 +204,9 @@ def draft_command(
 
     Example: adjudicator spell draft --caster Snazzle "daze the guard and trap him"
     """
-    if served(ctx, "spell draft", ledger, no_server, uses_ledger=caster is not None or bool(ledger)):
+    if served(
+        ctx, "spell draft", ledger, no_server, uses_ledger=caster is not None or bool(ledger)
+    ):
         return
     who: Caster | None = None
     drafted: CampaignDraft | None = None

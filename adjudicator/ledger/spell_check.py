@@ -78,5 +78,7 @@ def check_spell(
     if who is not None:
         problems = who.problems(words, intent)
     elif structural:
-        problems = spell_problems(words, intent, inherent=tuple(inherent or ()), hand=tuple(hand or ()))
+        problems = spell_problems(
+            words, intent, inherent=tuple(inherent or ()), hand=tuple(hand or ())
+        )
     return SpellCheck(report, who, structural, problems, findings)

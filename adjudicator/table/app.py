@@ -87,7 +87,9 @@ def create_app(config: TableConfig, service: TableService | None = None) -> Fast
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     @app.middleware("http")
-    async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+    async def guard(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > config.max_body):
             return _error(413, f"the request body is over {config.max_body} bytes")

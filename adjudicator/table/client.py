@@ -51,7 +51,9 @@ def forward(
             detail = json.loads(error.read().decode("utf-8")).get("error")
         except (ValueError, AttributeError):
             detail = None
-        raise TableUnreachable(f"the table answered {error.code}: {detail or error.reason}") from None
+        raise TableUnreachable(
+            f"the table answered {error.code}: {detail or error.reason}"
+        ) from None
     except (OSError, ValueError) as error:
         raise TableUnreachable(f"the table at {info.url} does not answer: {error}") from None
     return Answer(str(data["stdout"]), str(data["stderr"]), int(data["exit_code"]))

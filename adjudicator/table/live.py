@@ -10,6 +10,7 @@ then fetch what they show. Combat undo and redo append records too.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -50,10 +51,8 @@ class Watcher:
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-            except asyncio.CancelledError:
-                pass
         if self._conn is not None:
             self._conn.close()
             self._conn = None
@@ -84,10 +83,8 @@ class Watcher:
         """The marker once it differs from `seen`, or the current one after `timeout`."""
         async with self._changed:
             if self.marker == seen:
-                try:
+                with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._changed.wait(), timeout)
-                except TimeoutError:
-                    pass
             return self.marker
 
     async def events(self, keepalive_s: float = KEEPALIVE_S) -> AsyncIterator[str]:

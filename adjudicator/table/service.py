@@ -51,7 +51,7 @@ def words_of(value: object, what: str = "words") -> tuple[Word, ...]:
     if isinstance(value, str):
         return parse_words(value) if value.strip() else ()
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise InvalidInput(f"{what} is a list of Words as text, like [\"Fire\", \"Ball\"]")
+        raise InvalidInput(f'{what} is a list of Words as text, like ["Fire", "Ball"]')
     return tuple(word for item in value if item.strip() for word in parse_words(item))
 
 
@@ -143,7 +143,9 @@ class TableService:
         import hmac
 
         local = self.config.local_token
-        return bool(token and local) and hmac.compare_digest(str(token).encode(), str(local).encode())
+        return bool(token and local) and hmac.compare_digest(
+            str(token).encode(), str(local).encode()
+        )
 
     def identify(self, token: str | None) -> Access | None:
         from adjudicator.table.access import Role
@@ -291,9 +293,7 @@ class TableService:
                 "acting": acting,
                 "actions_left": None if state.turn is None else state.turn.actions_left,
                 "may_act": may_act,
-                "legal": [
-                    {"label": describe_command(cmd), "command": _body(cmd)} for cmd in legal
-                ],
+                "legal": [{"label": describe_command(cmd), "command": _body(cmd)} for cmd in legal],
                 "can_undo": access.is_storyteller and bool(stored.applied),
                 "units": {u.name: str(u.space) if u.space else None for u in state.units},
             }
@@ -482,7 +482,9 @@ class TableService:
             stored = load_combat(book)
             state = stored.state
             acting = None if state.turn is None else state.turn.unit
-            if not access.is_storyteller and (acting is None or not self._plays(book, access, acting)):
+            if not access.is_storyteller and (
+                acting is None or not self._plays(book, access, acting)
+            ):
                 raise Forbidden("a player acts only on their own character's turn")
             legal = stored.combat.legal_commands() if stored.is_open else ()
             chosen = next((cmd for cmd in legal if _body(cmd) == wanted), None)

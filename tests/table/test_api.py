@@ -24,7 +24,8 @@ from tests.table.conftest import Table
 runner = CliRunner()
 pytestmark = pytest.mark.models
 
-MUTE = {"words": ["Become", "Speech"], "intent": "make the guard speak the truth"}
+INTENT = "make the guard speak the truth"
+MUTE: dict[str, object] = {"words": ["Become", "Speech"], "intent": INTENT}
 
 
 def test_health_answers_without_a_token(table: Table) -> None:
@@ -46,7 +47,7 @@ def test_spell_check_answers_the_same_json_as_the_cli(
     assert code == 200
     result = runner.invoke(
         app,
-        ["spell", "check", "[Become] [Speech]", MUTE["intent"], "--caster", "Grum",
+        ["spell", "check", "[Become] [Speech]", INTENT, "--caster", "Grum",
          "--ledger", str(table.ledger), "--json", "--no-server"],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
@@ -83,9 +84,7 @@ def test_a_player_uses_only_their_own_characters(table: Table) -> None:
 def test_bad_input_is_a_clear_4xx_never_a_500(
     table: Table, body: bytes, status: int, says: str
 ) -> None:
-    response = table.client.post(
-        "/api/spell-check", content=body, headers=table.headers("Bram")
-    )
+    response = table.client.post("/api/spell-check", content=body, headers=table.headers("Bram"))
     assert response.status_code == status, response.text
     assert says in response.json()["error"]
 

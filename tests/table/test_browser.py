@@ -38,7 +38,9 @@ WAIT_MS = 60_000
 pytestmark = [
     pytest.mark.models,
     pytest.mark.slow,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium (make test installs it)"),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="needs Debian's chromium (make test installs it)"
+    ),
 ]
 
 
@@ -68,9 +70,12 @@ def test_a_request_a_ruling_and_a_fight_turn_at_a_live_table(
         browser = playwright.chromium.launch_persistent_context  # one profile per context
         contexts = {
             who: browser(
-                str(tmp_path / f"profile-{who}"), executable_path=str(CHROMIUM), args=ARGS,
-                headless=True, **(SCREEN if who == "storyteller" else PHONE),  # type: ignore[arg-type]
-            )  # fmt: skip
+                str(tmp_path / f"profile-{who}"),
+                executable_path=str(CHROMIUM),
+                args=ARGS,
+                headless=True,
+                **(SCREEN if who == "storyteller" else PHONE),
+            )
             for who in ("storyteller", "Ann", "Bram")
         }
         try:

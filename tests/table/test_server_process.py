@@ -4,6 +4,7 @@ and a server killed with SIGKILL in the middle of an approval."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -135,8 +136,8 @@ def test_spell_check_from_a_cold_shell_is_answered_by_the_table(served: Served) 
                   "--ledger", str(served.ledger), "--json")  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert _heavy(result) == []
-    code, api = served.call("POST", "/api/spell-check", "Bram",
-                            {"words": ["Become", "Speech"], "intent": intent, "caster": "Grum"})  # fmt: skip
+    body = {"words": ["Become", "Speech"], "intent": intent, "caster": "Grum"}
+    code, api = served.call("POST", "/api/spell-check", "Bram", body)
     assert code == 200 and json.loads(result.stdout) == api
 
 
@@ -190,12 +191,11 @@ def test_a_server_killed_mid_approval_loses_nothing_acknowledged(served: Served)
                               {"verdict": "vetoed", "needs": ["Heavy"]})  # fmt: skip
     assert code == 201
     pending = acknowledged[1]
+
     def approve() -> None:
-        try:
+        with contextlib.suppress(OSError):  # killed before it answered: nothing acknowledged
             served.call("POST", f"/api/requests/{pending}/ruling", "storyteller",
                         {"verdict": "approved"})  # fmt: skip
-        except OSError:
-            pass  # killed before it answered: nothing was acknowledged
 
     worker = threading.Thread(target=approve, daemon=True)
     worker.start()
