@@ -34,7 +34,7 @@ def open_index(book: Ledger) -> PrecedentIndex:
     rulings that have no vector yet shows a progress bar on stderr."""
     from rich.progress import Progress
 
-    from adjudicator.cli._models import shared_models
+    from adjudicator.cli._models import shared_coverage, shared_models
     from adjudicator.ledger.precedent_index import PrecedentIndex
 
     with Progress(console=error_console(), transient=True) as progress:
@@ -43,7 +43,7 @@ def open_index(book: Ledger) -> PrecedentIndex:
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        return PrecedentIndex(book, shared_models(), progress=advance)
+        return PrecedentIndex(book, shared_models(), coverage=shared_coverage(), progress=advance)
 
 
 @app.command("search")

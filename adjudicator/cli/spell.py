@@ -64,10 +64,9 @@ CasterOption = Annotated[
 
 def _checker() -> Coverage:
     """A coverage checker on this process's one `Models` (the CLI's composition root)."""
-    from adjudicator.cli._models import shared_models
-    from adjudicator.language.coverage import Coverage
+    from adjudicator.cli._models import shared_coverage
 
-    return Coverage(shared_models())
+    return shared_coverage()
 
 
 def _campaign_checks(book: Ledger) -> RulingChecks:

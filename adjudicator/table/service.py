@@ -127,7 +127,7 @@ class TableService:
         from adjudicator.ledger.precedent_index import PrecedentIndex
         from adjudicator.ledger.ruling_checks import RulingChecks
 
-        return RulingChecks(PrecedentIndex(book, self.config.models))
+        return RulingChecks(PrecedentIndex(book, self.config.models, coverage=self.checker()))
 
     def warm(self) -> None:
         """Load the models now, so the first request is as fast as the rest."""
