@@ -132,10 +132,14 @@ def loopback_vs_in_process(info: RunInfo, token: str, ledger: Path, runs: int) -
         assert status == 200, status
         remote.append(elapsed)
     ratio = statistics.median(remote) / statistics.median(local)
-    print(f"spell check in-process: p50 {statistics.median(local):.1f} ms, "
-          f"p95 {percentile(local, 0.95):.1f} ms ({runs} runs)")  # fmt: skip
-    print(f"spell check over loopback: p50 {statistics.median(remote):.1f} ms, "
-          f"p95 {percentile(remote, 0.95):.1f} ms; p50 ratio {ratio:.2f}x (goal <= 1.3x)")  # fmt: skip
+    print(
+        f"spell check in-process: p50 {statistics.median(local):.1f} ms, "
+        f"p95 {percentile(local, 0.95):.1f} ms ({runs} runs)"
+    )
+    print(
+        f"spell check over loopback: p50 {statistics.median(remote):.1f} ms, "
+        f"p95 {percentile(remote, 0.95):.1f} ms; p50 ratio {ratio:.2f}x (goal <= 1.3x)"
+    )
 
 
 def under_load(info: RunInfo, token: str, ledger: Path, seconds: float, rate: float,
@@ -193,8 +197,10 @@ def under_load(info: RunInfo, token: str, ledger: Path, seconds: float, rate: fl
           f"{len(latencies)} answered, {len(errors)} errors, p50 "
           f"{statistics.median(latencies):.1f} ms, p95 {percentile(latencies, 0.95):.1f} ms "
           "(goal: 0 errors, p95 <= 100 ms)")  # fmt: skip
-    print(f"CLI writes during it: {len(written)} made, {len(lost)} lost; phones told of the "
-          f"last change: {phones - len(behind)} of {phones}; streams broken: {len(broken)}")  # fmt: skip
+    print(
+        f"CLI writes during it: {len(written)} made, {len(lost)} lost; phones told of the "
+        f"last change: {phones - len(behind)} of {phones}; streams broken: {len(broken)}"
+    )
 
 
 def main() -> None:
