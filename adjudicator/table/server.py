@@ -11,7 +11,6 @@ import socket
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from pathlib import Path
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.table.access import Tokens, new_token
@@ -162,7 +161,3 @@ def _print_links(tokens: Tokens, base: str, say: Callable[[str], None], *, qr: b
         say(f"{name}: {url}")
         if qr:
             say(qr_text(url))
-
-
-def ledger_for(path: Path) -> Path:
-    return path.expanduser().absolute()

@@ -10,9 +10,9 @@ against the CLI writing to the same file.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +43,6 @@ class TableConfig:
     forward: Forwarder | None = None
     max_body: int = 64 * 1024
     poll_s: float = 0.25
-    extra: Mapping[str, str] = field(default_factory=dict)
 
 
 def words_of(value: object, what: str = "words") -> tuple[Word, ...]:
@@ -522,7 +521,3 @@ class Stale(InvalidInput):
 def _body(command: object) -> dict[str, Any]:
     to_dict = getattr(command, "to_dict")  # noqa: B009 - every combat command has it
     return {"type": type(command).__name__, **to_dict()}
-
-
-def names(values: Sequence[str]) -> tuple[str, ...]:
-    return tuple(" ".join(v.split()) for v in values)
