@@ -112,6 +112,7 @@ def test_a_request_is_analysed_approved_once_and_the_player_sees_the_ruling(tabl
     assert code == 201 and isinstance(sent, dict) and sent["id"] == "Q1"
     code, seen = table.get("Ann", "/api/state")
     assert code == 200 and isinstance(seen, dict) and seen["requests"] == []  # not Ann's
+    assert "rulings" not in seen and [c["name"] for c in seen["characters"]] == ["Snazzle"]
     code, analysis = table.get("storyteller", "/api/requests/Q1/analysis")
     assert code == 200 and isinstance(analysis, dict)
     assert analysis["coverage"]["concepts"] and "neighbours" in analysis

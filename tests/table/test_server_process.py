@@ -214,3 +214,14 @@ def test_a_server_killed_mid_approval_loses_nothing_acknowledged(served: Served)
         rulings = [row[0] for row in book.db.execute("SELECT id FROM rulings WHERE canon = 0")]
         assert (ruling is not None) == spent  # the answer and the spent Word go together
         assert ruling is None or ruling in rulings
+
+
+def test_tokens_appear_only_in_the_links_serve_prints(served: Served) -> None:
+    """Tokens are never logged: after all the requests above, the server's output holds
+    each token only on the line that gives its link."""
+    output = (served.ledger.parent / "serve.log").read_text(encoding="utf-8")
+    secrets = [served.tokens.storyteller, *served.tokens.players.values(), served.info.token]
+    for line in output.splitlines():
+        for secret in secrets:
+            if secret in line:
+                assert line.split(":", 1)[0] in {"Storyteller", "Ann", "Bram"}, line

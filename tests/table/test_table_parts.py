@@ -32,6 +32,7 @@ from adjudicator.rules.words import parse_words
 from adjudicator.table.access import Access, Role, Tokens
 from adjudicator.table.live import Watcher
 from adjudicator.table.runfile import RunInfo, read_runfile, runfile_path, write_runfile
+from adjudicator.table.server import is_loopback
 
 
 def _request(path: Path) -> str:
@@ -123,3 +124,9 @@ def test_a_token_identifies_one_role() -> None:
     assert tokens.identify("") is None and tokens.identify(None) is None
     links = tokens.links("http://10.0.0.2:8765/")
     assert links["storyteller"] == "http://10.0.0.2:8765/?token=st-token"
+
+
+def test_only_loopback_addresses_count_as_this_machine() -> None:
+    """`serve` warns when it listens beyond the machine."""
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.20")
