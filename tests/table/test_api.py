@@ -143,6 +143,16 @@ def test_a_veto_names_the_missing_words(table: Table) -> None:
     assert done["ruling"]["needs"] == ["Truth"] and done["spent"] == []
 
 
+def test_a_player_drafts_from_their_own_words(table: Table) -> None:
+    """ "One of these Words must be an Inherent Word": the draft is built from Grum's
+    Inherent Words and Bram's hand."""
+    body = {"intent": "make the guard speak", "caster": "Grum"}
+    code, drafted = table.post("Bram", "/api/spell-draft", body)
+    assert code == 200 and isinstance(drafted, dict) and "Speech" in drafted["words"]
+    assert drafted["caster"]["name"] == "Grum"
+    assert table.post("Ann", "/api/spell-draft", body)[0] == 403
+
+
 def test_only_the_storyteller_announces_policy(table: Table) -> None:
     """ "If a mistake was made and the policy needs to change, the Storyteller should state
     that openly before it comes up." """
