@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test install bench docs clean readme
+.PHONY: demo test install bench docs clean readme chromium
 
 install: $(STAMP)
 
@@ -20,7 +20,11 @@ $(STAMP): pyproject.toml constraints.txt | $(BIN)/python
 demo: $(STAMP)
 	$(BIN)/python -m adjudicator.demo
 
-test: $(STAMP)
+# The browser test drives Debian's Chromium (Playwright downloads no browser of its own).
+chromium:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+test: $(STAMP) chromium
 	$(BIN)/ruff check adjudicator tests benchmarks models
 	$(BIN)/ruff format --check adjudicator tests benchmarks models
 	$(BIN)/mypy

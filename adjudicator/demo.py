@@ -184,6 +184,13 @@ def play(table: Table, folder: Path) -> None:
     table.say(f"Markdown (an Obsidian note): {markdown}")
     table.say(f"HTML (one self-contained file): {html}")
 
+    table.chapter("7. At the table")
+    table.say(
+        "`adjudicator serve` opens the live table: the Storyteller's screen and every player's"
+        " phone, one live view of this ledger. Each link carries its own secret token:"
+    )
+    table.run("table", "links")
+
 
 def fight(table: Table) -> None:
     """A short fight on the Battle Board; every die is entered as it fell at the table."""
@@ -271,6 +278,12 @@ def main() -> int:
         os.chdir(old)
     table.chapter("Done")
     console.print(f"The campaign and its log are in {folder}")
+    console.print(
+        "To open the live table for it (it runs until Ctrl+C; phones on your network need "
+        "--host 0.0.0.0):",
+        highlight=False,
+    )
+    console.print(f"  .venv/bin/adjudicator serve --ledger {ledger}", markup=False)
     return 1 if table.failures else 0
 
 

@@ -29,3 +29,6 @@ def test_the_demo_plays_a_session_against_a_new_ledger_and_exits_zero() -> None:
     assert "Monk's Legs is Maimed" in out
     assert "(spell touch, Unarmed)" in out
     assert "3-deep spell stack" in out and "4 Words are lost" in out
+    # it ends by saying how to open the live table, without starting it
+    assert "Storyteller: http://127.0.0.1:8765/?token=" in out
+    assert "adjudicator serve --ledger" in out

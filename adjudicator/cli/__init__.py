@@ -28,9 +28,10 @@ from adjudicator.cli import (
     models,
     precedent,
     spell,
+    table,
     words,
 )
-from adjudicator.cli._output import error_console
+from adjudicator.cli._output import report_error
 from adjudicator.errors import AdjudicatorError
 
 EXIT_ERROR = 1
@@ -45,9 +46,7 @@ class _Root(TyperGroup):
         except AdjudicatorError as error:
             if ctx.meta.get("debug"):
                 raise
-            error_console().print(f"[bold red]error:[/] {error.message}", highlight=False)
-            if error.hint:
-                error_console().print(f"[dim]hint:[/] {error.hint}", highlight=False)
+            report_error(error)
             raise typer.Exit(EXIT_ERROR) from None
 
 
@@ -95,6 +94,7 @@ app.add_typer(evaluate.app, name="eval")
 eval_coverage.register(evaluate.app)
 eval_senses.register(evaluate.app)
 eval_precedent.register(evaluate.app)
+table.register(app)  # serve, table links
 
 
 def main() -> None:

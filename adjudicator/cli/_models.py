@@ -10,6 +10,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from adjudicator.language.coverage import Coverage
     from adjudicator.language.models import Models
 
 
@@ -19,3 +20,16 @@ def shared_models() -> Models:
     from adjudicator.language.models import Models
 
     return Models()
+
+
+def shared_coverage() -> Coverage:
+    """This process's coverage checker on `shared_models()`: its lexicon is read once, so a
+    running table (`adjudicator serve`) answers each command without reading it again."""
+    return _coverage_for(shared_models())
+
+
+@cache
+def _coverage_for(models: Models) -> Coverage:
+    from adjudicator.language.coverage import Coverage
+
+    return Coverage(models)

@@ -11,6 +11,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.errors import AdjudicatorError
+
 #: The `--json` option every command that prints data takes.
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
 
@@ -21,6 +23,13 @@ def console() -> Console:
 
 def error_console() -> Console:
     return Console(stderr=True, highlight=False)
+
+
+def report_error(error: AdjudicatorError) -> None:
+    """An error as every command reports it: one line on stderr, and the hint if any."""
+    error_console().print(f"[bold red]error:[/] {error.message}", highlight=False)
+    if error.hint:
+        error_console().print(f"[dim]hint:[/] {error.hint}", highlight=False)
 
 
 def print_json(data: Any) -> None:

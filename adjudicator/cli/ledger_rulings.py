@@ -10,6 +10,7 @@ from rich.text import Text
 
 from adjudicator.cli._ledger import LedgerOption, console, opened
 from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.cli._table import NoServerOption, served
 from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ def _ruling_table(ruling: Ruling, status: StatusRecord | None) -> Table:
 
 @ruling_app.command("add")
 def add_command(
+    ctx: typer.Context,
     words: Annotated[
         str, typer.Argument(help='The spell\'s Words: "[Fire] [Ball]".', show_default=False)
     ],
@@ -128,6 +130,7 @@ def add_command(
     ] = False,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
+    no_server: NoServerOption = False,
 ) -> None:
     """Record the Storyteller's ruling on a spell, after checking it.
 
@@ -140,6 +143,8 @@ def add_command(
 
     Example: adjudicator ruling add --caster Snazzle "[Convince] [Fire]" "calm the fire" --approve
     """
+    if served(ctx, "ruling add", ledger, no_server):
+        return
     from adjudicator.ledger.rulings import (
         Implementation,
         Proposal,

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from adjudicator.cli._ledger import LedgerOption, console, opened
 from adjudicator.cli._output import JsonOption, Rows, error_console, print_json
+from adjudicator.cli._table import NoServerOption, served
 
 if TYPE_CHECKING:
     from adjudicator.ledger.database import Ledger
@@ -32,7 +33,7 @@ def open_index(book: Ledger) -> PrecedentIndex:
     rulings that have no vector yet shows a progress bar on stderr."""
     from rich.progress import Progress
 
-    from adjudicator.cli._models import shared_models
+    from adjudicator.cli._models import shared_coverage, shared_models
     from adjudicator.ledger.precedent_index import PrecedentIndex
 
     with Progress(console=error_console(), transient=True) as progress:
@@ -41,11 +42,12 @@ def open_index(book: Ledger) -> PrecedentIndex:
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        return PrecedentIndex(book, shared_models(), progress=advance)
+        return PrecedentIndex(book, shared_models(), coverage=shared_coverage(), progress=advance)
 
 
 @app.command("search")
 def search_command(
+    ctx: typer.Context,
     query: Annotated[
         str, typer.Argument(help="What the spell should do, in any words.", show_default=False)
     ],
@@ -56,12 +58,15 @@ def search_command(
     limit: Annotated[int, typer.Option("--limit", min=1, max=100, help="How many.")] = 10,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
+    no_server: NoServerOption = False,
 ) -> None:
     """Rank the campaign's rulings (the rulebook's canon included) by a hybrid of meaning,
     wording (full-text bm25) and Word overlap, and show why each ranked where it did.
 
     Example: adjudicator precedent search "a mist of metal that shreds" --words "[Metal] [Mist]"
     """
+    if served(ctx, "precedent search", ledger, no_server):
+        return
     from adjudicator.rules.words import parse_words
 
     wanted = parse_words(words) if words else ()

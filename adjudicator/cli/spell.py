@@ -21,6 +21,7 @@ from rich.text import Text
 
 from adjudicator.cli._ledger import LedgerOption, NoLedgerOption, console, opened, optional_ledger
 from adjudicator.cli._output import Cell, JsonOption, Rows, print_json
+from adjudicator.cli._table import NoServerOption, served
 from adjudicator.errors import InvalidInput
 from adjudicator.rules.words import Word, format_words, parse_words
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from adjudicator.language.report import CoverageReport
     from adjudicator.ledger.casting import CampaignDraft, Caster
     from adjudicator.ledger.database import Ledger
-    from adjudicator.ledger.ruling_checks import Findings, RulingChecks
+    from adjudicator.ledger.ruling_checks import RulingChecks
     from adjudicator.rules.spells import SpellError
 
 app = typer.Typer(
@@ -122,6 +123,7 @@ def parse_command(
 
 @app.command("check")
 def check_command(
+    ctx: typer.Context,
     words: WordsArgument,
     intent: IntentArgument,
     inherent: InherentOption = None,
@@ -130,6 +132,7 @@ def check_command(
     ledger: LedgerOption = None,
     no_ledger: NoLedgerOption = False,
     as_json: JsonOption = False,
+    no_server: NoServerOption = False,
 ) -> None:
     """Rule on a spell: which Word covers each concept and why, what nothing covers (the
     veto reason), Words that cover nothing, each Word's score, and the verdict. With
@@ -145,43 +148,30 @@ def check_command(
 
     Example: adjudicator spell check "[Daze] [Trap]" "daze the guard and trap him" --caster Snazzle
     """
-    from adjudicator.rules.spells import spell_problems
+
+    campaign = _campaign(caster, inherent, hand, ledger, no_ledger)
+    if served(ctx, "spell check", campaign, no_server, uses_ledger=campaign is not None):
+        return
+    from adjudicator.ledger.spell_check import check_spell
 
     spell_words = parse_words(words)
     structural = caster is not None or inherent is not None or hand is not None
-    who: Caster | None = None
-    findings: Findings | None = None
-    campaign = _campaign(caster, inherent, hand, ledger, no_ledger)
+    held = _words(inherent) if structural else None
+    at_hand = _words(hand) if structural else None
     if campaign is not None:
-        from adjudicator.ledger.casting import declared_words, get_caster
-
         with opened(campaign) as book:
-            who = None if caster is None else get_caster(book, caster)  # before models load
-            cast = declared_words(book, spell_words, intent, who)
-            findings = _campaign_checks(book).findings(cast, intent)
-        report = findings.coverage
+            result = check_spell(spell_words, intent, checker=_checker,
+                                 campaign_checks=_campaign_checks, book=book, caster=caster,
+                                 inherent=held, hand=at_hand)  # fmt: skip
     else:
-        report = _checker().check(spell_words, intent)
-    problems: tuple[SpellError, ...] = ()
-    if who is not None:
-        problems = who.problems(spell_words, intent)
-    elif structural:
-        problems = spell_problems(spell_words, intent, inherent=_words(inherent), hand=_words(hand))
-    flags = () if findings is None else findings.sense_flags
+        result = check_spell(spell_words, intent, checker=_checker,
+                             campaign_checks=_campaign_checks,
+                             inherent=held, hand=at_hand)  # fmt: skip
     if as_json:
-        data = report.to_dict()
-        if who is not None:
-            data["caster"] = who.to_dict()
-        if structural:
-            data["structural_problems"] = [p.message for p in problems]
-            data["castable"] = report.covered and not problems
-        if findings is not None:
-            # the report's own "precedents" are the rulings whose mappings covered a concept
-            data["senses"] = [check.to_dict() for check in findings.senses]
-            data["sense_flags"] = [check.message for check in flags]
-            data["closest_precedents"] = [hit.to_dict() for hit in findings.neighbours]
-        print_json(data)
+        print_json(result.to_dict())
         return
+    who, report, findings, problems = result.caster, result.report, result.findings, result.problems
+    flags = () if findings is None else findings.sense_flags
     out = console()
     if who is not None:
         _show_caster(out, who)
@@ -201,6 +191,7 @@ def check_command(
 
 @app.command("draft")
 def draft_command(
+    ctx: typer.Context,
     intent: IntentArgument,
     inherent: InherentOption = None,
     hand: HandOption = None,
@@ -208,6 +199,7 @@ def draft_command(
     ledger: LedgerOption = None,
     no_ledger: NoLedgerOption = False,
     as_json: JsonOption = False,
+    no_server: NoServerOption = False,
 ) -> None:
     """Propose the smallest valid spell from your Inherent Words and hand that covers the
     intent, or name what nothing at hand covers and which Words would. With --caster, the
@@ -221,9 +213,11 @@ def draft_command(
 
     Example: adjudicator spell draft --caster Snazzle "daze the guard and trap him"
     """
+    campaign = _campaign(caster, inherent, hand, ledger, no_ledger)
+    if served(ctx, "spell draft", campaign, no_server, uses_ledger=campaign is not None):
+        return
     who: Caster | None = None
     drafted: CampaignDraft | None = None
-    campaign = _campaign(caster, inherent, hand, ledger, no_ledger)
     if campaign is not None:
         from adjudicator.ledger.casting import declared_words, draft_spell, get_caster
 

@@ -112,7 +112,7 @@ class _Member:
         w1, b1, w2, b2 = layers
         hidden = np.maximum(x @ w1.T + b1, 0.0)
         logit = hidden @ w2.T + b2
-        result: Array = 1.0 / (1.0 + np.exp(-logit[..., 0]))
+        result: Array = 1.0 / (1.0 + np.exp(-np.clip(logit[..., 0], -30.0, 30.0)))
         return result
 
     def run(self, tokens: Array, pairs: Array, mask: Array) -> tuple[Array, Array]:

@@ -287,6 +287,13 @@ def _precedent(conn: sqlite3.Connection) -> None:
     migrate(conn)
 
 
+def _spell_requests(conn: sqlite3.Connection) -> None:
+    """Spell requests sent from the table's pages and their answers (`spell_requests`)."""
+    from adjudicator.ledger.spell_requests import migrate
+
+    migrate(conn)
+
+
 #: Every schema step, in order. Append only.
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_chain_and_roster", _chain_and_roster),
@@ -294,6 +301,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0003_rulings_and_policies", _rulings_and_policies),
     Migration("0004_combats", _combats),
     Migration("0005_precedent", _precedent),
+    Migration("0006_spell_requests", _spell_requests),
 )
 
 _LOG = """

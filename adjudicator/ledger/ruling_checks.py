@@ -24,14 +24,17 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import InvalidInput
 from adjudicator.ledger import precedent_thresholds as limits
+from adjudicator.ledger.database import Ledger
 from adjudicator.ledger.errors import LedgerError
 from adjudicator.ledger.precedent import Conflict, Decision, Question
 from adjudicator.ledger.precedent_index import Hit, PrecedentIndex
 from adjudicator.ledger.rulings import (
     Checked,
     Implementation,
+    OnRecorded,
     Proposal,
     Recorded,
+    Ruling,
     Status,
     StatusChange,
     Verdict,
@@ -218,9 +221,11 @@ class RulingChecks:
         overrule: str | None = None,
         distinguish: str | None = None,
         changes: Sequence[StatusChange] = (),
+        also: OnRecorded | None = None,
     ) -> Recorded:
         """Record the reviewed ruling, or refuse it (`PrecedentConflict`) while a conflict
-        stands unanswered. `overrule`/`distinguish` give the Storyteller's reason."""
+        stands unanswered. `overrule`/`distinguish` give the Storyteller's reason; `also`
+        runs in the same transaction (a spell request's answer)."""
         if overrule is not None and distinguish is not None:
             raise InvalidInput("a conflict is either overruled or distinguished, not both")
         conflict = review.conflict
@@ -242,10 +247,21 @@ class RulingChecks:
             self.index.ledger,
             replace(proposal, mapping=mapping),
             changes=extra,
-            on_recorded=self.index.on_recorded(review.vector),
+            on_recorded=_both(self.index.on_recorded(review.vector), also),
         )
         self.index.add(recorded.ruling, review.vector, recorded.statuses)
         return recorded
+
+
+def _both(first: OnRecorded, then: OnRecorded | None) -> OnRecorded:
+    if then is None:
+        return first
+
+    def hook(ledger: Ledger, ruling: Ruling) -> None:
+        first(ledger, ruling)
+        then(ledger, ruling)
+
+    return hook
 
 
 def confirmed_mapping(report: CoverageReport) -> dict[str, tuple[str, ...]]:

@@ -1,0 +1,84 @@
+"""`spell check` as one function: coverage, the rules' structural checks, and with a ledger
+the campaign's findings, gathered into one value whose `to_dict` is the command's `--json`.
+
+The CLI (`adjudicator spell check --json`) and the table server (`POST /api/spell-check`)
+both answer with `SpellCheck.to_dict()`, so the two cannot drift apart. The ledger is only
+read. The caller passes how to make a coverage checker and the campaign's checks: the
+composition root (the CLI, the server) owns the models.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.ledger.casting import Caster, declared_words, get_caster
+from adjudicator.ledger.database import Ledger
+from adjudicator.rules.spells import SpellError, spell_problems
+from adjudicator.rules.words import Word
+
+if TYPE_CHECKING:
+    from adjudicator.language.coverage import Coverage
+    from adjudicator.language.report import CoverageReport
+    from adjudicator.ledger.ruling_checks import Findings, RulingChecks
+
+
+@dataclass(frozen=True)
+class SpellCheck:
+    """What `spell check` found: the coverage report, the caster (with --caster), the rules'
+    structural problems (when the caster's Words are known) and the campaign's findings."""
+
+    report: CoverageReport
+    caster: Caster | None
+    structural: bool
+    problems: tuple[SpellError, ...]
+    findings: Findings | None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.report.to_dict()
+        if self.caster is not None:
+            data["caster"] = self.caster.to_dict()
+        if self.structural:
+            data["structural_problems"] = [p.message for p in self.problems]
+            data["castable"] = self.report.covered and not self.problems
+        if self.findings is not None:
+            # the report's own "precedents" are the rulings whose mappings covered a concept
+            data["senses"] = [check.to_dict() for check in self.findings.senses]
+            data["sense_flags"] = [check.message for check in self.findings.sense_flags]
+            data["closest_precedents"] = [hit.to_dict() for hit in self.findings.neighbours]
+        return data
+
+
+def check_spell(
+    words: Sequence[Word],
+    intent: str,
+    *,
+    checker: Callable[[], Coverage],
+    campaign_checks: Callable[[Ledger], RulingChecks],
+    book: Ledger | None = None,
+    caster: str | None = None,
+    inherent: Sequence[Word] | None = None,
+    hand: Sequence[Word] | None = None,
+) -> SpellCheck:
+    """Check `words` cast for `intent`: against the campaign when `book` is given (with
+    `caster`, that character's Inherent Words and hand), else against the Words named."""
+    words = tuple(words)
+    structural = caster is not None or inherent is not None or hand is not None
+    who: Caster | None = None
+    findings: Findings | None = None
+    if book is not None:
+        who = None if caster is None else get_caster(book, caster)  # before models load
+        cast = declared_words(book, words, intent, who)
+        findings = campaign_checks(book).findings(cast, intent)
+        report = findings.coverage
+    else:
+        report = checker().check(words, intent)
+    problems: tuple[SpellError, ...] = ()
+    if who is not None:
+        problems = who.problems(words, intent)
+    elif structural:
+        problems = spell_problems(
+            words, intent, inherent=tuple(inherent or ()), hand=tuple(hand or ())
+        )
+    return SpellCheck(report, who, structural, problems, findings)
