@@ -283,7 +283,9 @@ def main() -> int:
         "--host 0.0.0.0):",
         highlight=False,
     )
-    console.print(f"  .venv/bin/adjudicator serve --ledger {ledger}", markup=False)
+    console.print(
+        f"  .venv/bin/adjudicator serve --ledger {folder / 'campaign.sqlite'}", markup=False
+    )
     return 1 if table.failures else 0
 
 

@@ -119,11 +119,12 @@ def fit(sets: list[dict[str, Any]], seed: int) -> dict[str, np.ndarray]:
             target = y[idx]
             loss = -(positive * target * torch.log(prob) + (1 - target) * torch.log(1 - prob))
             optimiser.zero_grad()
-            loss.mean().backward()
+            loss.mean().backward()  # type: ignore[no-untyped-call]
             optimiser.step()
 
     def layers(prefix: str, model: torch.nn.Sequential) -> dict[str, np.ndarray]:
-        first, second = model[1], model[4]
+        first: Any = model[1]
+        second: Any = model[4]
         return {
             f"{prefix}_w1": first.weight.detach().numpy(),
             f"{prefix}_b1": first.bias.detach().numpy(),

@@ -181,32 +181,39 @@ class Coverage:
         for token in judged:
             for i, item in enumerate(ruled.concepts):
                 c = item.concept
-                if c.start <= token.start and token.end <= c.end and (
-                    token.lemma in c.forms[:1] or token.lemma == c.lemma
-                    or token.text.lower() == c.text.lower()
+                if (
+                    c.start <= token.start
+                    and token.end <= c.end
+                    and (
+                        token.lemma in c.forms[:1]
+                        or token.lemma == c.lemma
+                        or token.text.lower() == c.text.lower()
+                    )
                 ):
                     heads.setdefault(i, token)
         results: list[ConceptCoverage] = []
         claimed: set[int] = set()
         for i, item in enumerate(ruled.concepts):
-            token = heads.get(i)
+            head = heads.get(i)
             bound = item.best is not None and item.best.kind in (
                 CoverKind.PRECEDENT, CoverKind.EXPLICIT,
             )  # fmt: skip
-            if token is not None:
-                claimed.add(token.start)
+            if head is not None:
+                claimed.add(head.start)
             if bound or not self.scored(item.concept):
                 results.append(item)
-            elif token is not None and token.missing >= threshold:
+            elif item.concept.scope is not None and head is not None:
+                results.append(self.scope_verdict(item, head, threshold))
+            elif head is not None and head.missing >= threshold:
                 concept = replace(
-                    item.concept, needs_word=True, lemma=token.lemma,
+                    item.concept, needs_word=True, lemma=head.lemma,
                     reason=item.concept.reason if item.concept.needs_word else
-                    f"the judge reads {token.text!r} as a concept of its own "
-                    f"({token.need:.2f})",
+                    f"the judge reads {head.text!r} as a concept of its own "
+                    f"({head.need:.2f})",
                 )  # fmt: skip
                 results.append(ConceptCoverage(concept, (), item.blocked, item.near))
             elif item.concept.needs_word and not item.covered:
-                results.append(self.judged_cover(item, token))
+                results.append(self.judged_cover(item, head))
             else:
                 results.append(item)
         for token in judged:
@@ -220,6 +227,24 @@ class Coverage:
                 results.append(ConceptCoverage(concept, ()))
         results.sort(key=lambda item: item.concept.start)
         return tuple(results)
+
+    @staticmethod
+    def scope_verdict(
+        item: ConceptCoverage, head: TokenJudgement, threshold: float
+    ) -> ConceptCoverage:
+        """Scope is covered only by a Word of its own kind ("A scope Word only covers its
+        own kind of scope", wop-dev README): the rules say what covers it, the judge only
+        whether the intent asks for it at all."""
+        if item.covered or head.need >= threshold:
+            return (
+                item
+                if item.concept.needs_word
+                else ConceptCoverage(
+                    replace(item.concept, needs_word=True), item.covers, item.blocked, item.near
+                )
+            )
+        why = f"the judge reads {head.text!r} as no scope the spell needs ({head.need:.2f})"
+        return ConceptCoverage(replace(item.concept, needs_word=False, reason=why), ())
 
     @staticmethod
     def judged_cover(item: ConceptCoverage, token: TokenJudgement | None) -> ConceptCoverage:

@@ -49,14 +49,55 @@ CONTENT_POS = ("NOUN", "VERB", "ADJ", "ADV", "PROPN")
 #: At most this many Word sets per token: each Word, then each pair of Words.
 MAX_SETS = 10
 _DEPS = (
-    "ROOT dobj pobj nsubj nsubjpass xcomp ccomp advcl acl relcl amod compound conj advmod "
-    "attr oprd npadvmod acomp dative appos prep pcomp dep nmod poss"
-).split()
+    "ROOT",
+    "dobj",
+    "pobj",
+    "nsubj",
+    "nsubjpass",
+    "xcomp",
+    "ccomp",
+    "advcl",
+    "acl",
+    "relcl",
+    "amod",
+    "compound",
+    "conj",
+    "advmod",
+    "attr",
+    "oprd",
+    "npadvmod",
+    "acomp",
+    "dative",
+    "appos",
+    "prep",
+    "pcomp",
+    "dep",
+    "nmod",
+    "poss",
+)
 _HEAD_POS = ("VERB", "NOUN", "ADP", "ADJ", "AUX", "PROPN", "ADV")
 _PREPOSITIONS = (
-    "with into from for until without at in on of to over across through around against by "
-    "under onto like"
-).split()
+    "with",
+    "into",
+    "from",
+    "for",
+    "until",
+    "without",
+    "at",
+    "in",
+    "on",
+    "of",
+    "to",
+    "over",
+    "across",
+    "through",
+    "around",
+    "against",
+    "by",
+    "under",
+    "onto",
+    "like",
+)
 _HEDGES = (
     "can i", "could i", "may i", "i'd like", "i would like", "i want", "i wanna", "i'm going",
     "what if", "is it ok", "let me", "i'll", "i will", "i try",
@@ -203,8 +244,9 @@ def contextual(coverage: Coverage, text: str, doc: Doc) -> tuple[Array, Array]:
         max_length=128,
     )  # fmt: skip
     offsets = encoded.pop("offset_mapping")[0].tolist()
+    transformer: Any = encoder[0].auto_model
     with torch.no_grad():
-        hidden = encoder[0].auto_model(**encoded).last_hidden_state[0].numpy()
+        hidden = transformer(**encoded).last_hidden_state[0].numpy()
     mask = encoded["attention_mask"][0].numpy()[:, None]
     sentence = (hidden * mask).sum(0) / mask.sum()
     sentence = sentence / np.linalg.norm(sentence)
@@ -263,7 +305,9 @@ def features(coverage: Coverage, report: CoverageReport) -> Features:
         start, end = prepared.span(t.idx, t.idx + len(t.text))
         head, inside = _concept_of(report, start, end, t)
         located.append((t, start, end, head, inside))
-    phrases = [head.concept.phrase.lower() if head else t.text.lower() for t, *_, head, _ in located]
+    phrases = [
+        head.concept.phrase.lower() if head else t.text.lower() for t, *_, head, _ in located
+    ]
     coverage.embed(
         [*set_texts, *(t.lemma_.lower() for t in candidates), *(t.text.lower() for t in candidates),
          *phrases]
