@@ -21,7 +21,7 @@ from adjudicator.ledger.errors import FileRefused, FolderMissing
 
 #: SQLite's files beside a database, by suffix, and what each one is.
 SIDE_FILES = {
-    "": "the campaign ledger",
+    "": "the campaign ledger itself",
     "-wal": "the ledger's write-ahead log (-wal)",
     "-shm": "the ledger's shared-memory index (-shm)",
     "-journal": "the ledger's rollback journal (-journal)",
@@ -118,7 +118,7 @@ def guard_target(out: Path, ledger: Path | None) -> None:
     for identity in _identities(str(out)):
         if identity in names:
             raise FileRefused(
-                f"{out} is {names[identity]} {ledger}; nothing is ever written over it",
+                f"{out} is {names[identity]} (of {ledger}): nothing is ever written over it",
                 hint="choose another path for the file",
             )
 
