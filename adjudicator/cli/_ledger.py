@@ -64,22 +64,23 @@ def ledger_path(option: Path | None) -> Path:
 def opened(option: Path | None, *, warn: bool = True) -> Iterator[Ledger]:
     """The ledger named by `--ledger` (or the environment, or the default), open for a command.
 
-    A ledger that failed its opening check is still read, with a warning on stderr (any write
-    to it is refused by the ledger itself); `ledger verify` passes `warn=False` and explains.
+    A ledger that failed its opening check is still read, with a warning on stderr once the
+    command has done its work (any write to it is refused by the ledger itself); `ledger
+    verify` passes `warn=False` and explains.
     """
     from adjudicator.ledger.database import open_ledger
 
     ledger = open_ledger(ledger_path(option))
     try:
-        if ledger.problems and warn:
-            warning(
-                f"{ledger.path} failed its opening check ({'; '.join(ledger.problems)}); "
-                "it is read, but nothing will be written to it. "
-                "Run `adjudicator ledger verify` for details."
-            )
         yield ledger
     finally:
         ledger.close()
+    if ledger.problems and warn:  # after a read that worked; a refused write said it all
+        warning(
+            f"{ledger.path} failed its opening check ({'; '.join(ledger.problems)}); "
+            "it was read, but nothing will be written to it. "
+            "Run `adjudicator ledger verify` for details."
+        )
 
 
 def warning(text: str) -> None:
