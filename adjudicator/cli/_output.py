@@ -53,4 +53,8 @@ def error_console() -> SafeConsole:
 def print_json(data: Any) -> None:
     """Print `data` as indented UTF-8 JSON on stdout (control characters escaped by JSON; a
     lone surrogate, from bytes that were not UTF-8, as its `\\udcXX` escape)."""
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"))
+    typer.echo(
+        json.dumps(data, indent=2, ensure_ascii=False)
+        .encode("utf-8", "backslashreplace")
+        .decode("utf-8")
+    )

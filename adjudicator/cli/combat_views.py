@@ -87,8 +87,8 @@ def board_command(
 
     Example: adjudicator combat board --svg board.svg
     """
-    from adjudicator.cli.combat_board import board_data, svg_board, text_board
     from adjudicator.cli._ledger import check_output, write_output
+    from adjudicator.cli.combat_board import board_data, svg_board, text_board
 
     stored = _load(ledger, combat)
     state = stored.state

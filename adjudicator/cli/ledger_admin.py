@@ -1,4 +1,4 @@
-"""`adjudicator ledger ...`: check the ledger's hash chain, print its head, back it up, summarise it."""
+"""`adjudicator ledger ...`: check the hash chain, print its head, back it up, summarise it."""
 
 from __future__ import annotations
 

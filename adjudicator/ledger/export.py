@@ -19,7 +19,6 @@ import io
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from adjudicator.ledger import migrations, records
@@ -87,7 +86,7 @@ class RulingLog:
     statuses: tuple[StatusRecord, ...]
     filter: ExportFilter = field(default_factory=ExportFilter)
     #: The whole ledger's chain head when the log was read: a printed log is an anchor.
-    head: Head = Head(0, GENESIS)
+    head: Head = field(default_factory=lambda: Head(0, GENESIS))
 
     def current(self) -> dict[str, StatusRecord]:
         """Each ruling's latest status record (rulings without one are standing)."""

@@ -10,7 +10,6 @@ written before a limit existed may hold longer text: readers show it cut (`shown
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping
 
 from adjudicator.errors import InvalidInput

@@ -21,12 +21,12 @@ from typing import Any
 
 from adjudicator.ledger.database import Ledger, RecordKind, guarded
 from adjudicator.ledger.errors import ChainBroken, LedgerError, LedgerTampered
-from adjudicator.ledger.hashing import Head as Head
-from adjudicator.ledger.health import trigger_problems
 from adjudicator.ledger.hashing import GENESIS as GENESIS
+from adjudicator.ledger.hashing import Head as Head
 from adjudicator.ledger.hashing import Value as Value
 from adjudicator.ledger.hashing import canonical_json as canonical_json
 from adjudicator.ledger.hashing import record_hash as record_hash
+from adjudicator.ledger.health import trigger_problems
 
 
 @dataclass(frozen=True)

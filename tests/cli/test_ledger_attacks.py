@@ -17,7 +17,6 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from adjudicator.ledger.database import open_ledger
 from adjudicator.ledger.rulings import Implementation, Proposal, Verdict, add_ruling
 from adjudicator.rules.words import parse_words
 from tests.ledger.helpers import new_ledger, seat_table, snapshot
@@ -83,12 +82,8 @@ def test_export_and_backup_with_force_refuse_the_ledger_however_it_is_named(
     (book.parent / "sub").mkdir()
     (book.parent / "link.md").symlink_to(book)
     out = target.format(book=book, folder=book.parent)
-    assert "nothing is ever written over it" in _refused(
-        book, "export", "--out", out, "--force"
-    )
-    assert "nothing is ever written over it" in _refused(
-        book, "ledger", "backup", out, "--force"
-    )
+    assert "nothing is ever written over it" in _refused(book, "export", "--out", out, "--force")
+    assert "nothing is ever written over it" in _refused(book, "ledger", "backup", out, "--force")
     assert run(book, "ledger", "verify").exit_code == 0
 
 

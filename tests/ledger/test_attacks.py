@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.ledger import records
+from adjudicator.ledger.combats import start_combat
 from adjudicator.ledger.database import backup, open_ledger, write
 from adjudicator.ledger.errors import (
     ChainBroken,
@@ -30,6 +31,7 @@ from adjudicator.ledger.fields import LIMITS, MAX_TEXT, limit
 from adjudicator.ledger.files import write_file
 from adjudicator.ledger.hashing import Head, record_hash
 from adjudicator.ledger.importing import import_ledger
+from adjudicator.ledger.policies import announce
 from adjudicator.ledger.rulings import (
     Implementation,
     Proposal,
@@ -38,8 +40,6 @@ from adjudicator.ledger.rulings import (
     get_ruling,
     list_rulings,
 )
-from adjudicator.ledger.combats import start_combat
-from adjudicator.ledger.policies import announce
 from adjudicator.ledger.sessions import add_player, end_session, start_session
 from adjudicator.rules.words import parse_words
 from tests.ledger.helpers import new_ledger, seat_table, snapshot
@@ -185,7 +185,10 @@ def test_a_backup_with_force_never_replaces_the_ledger(book: Path, which: str) -
     corrupted the ledger in 2 of 3 runs with a writer running. Same rule." (issue 11)"""
     target = _targets(book)[which]
     before = snapshot(book)
-    with open_ledger(book) as ledger, pytest.raises(FileRefused, match="nothing is ever written over it"):
+    with (
+        open_ledger(book) as ledger,
+        pytest.raises(FileRefused, match="nothing is ever written over it"),
+    ):
         backup(ledger, target, force=True)
     assert snapshot(book) == before
 
@@ -464,7 +467,7 @@ def test_a_ledger_that_already_holds_an_oversize_note_still_lists_shows_and_expo
     """ "A ledger that already holds a bad record (written by an older version) still lists,
     shows and exports: the reader shortens or flags, it never crashes." (issue 11)"""
     with open_ledger(book) as ledger:
-        row = {
+        row: dict[str, records.Value] = {
             "id": "R2", "number": 2, "canon": 0, "session": 2, "caster": "Snazzle",
             "words": '[{"kind":"drawn","sense":null,"text":"Fire"}]', "intent": "i" * 5000,
             "mapping": "{}", "verdict": "vetoed", "needs": "[]", "area": None,
