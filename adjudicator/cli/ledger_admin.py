@@ -25,8 +25,9 @@ HeadOption = Annotated[
 
 
 def head_line(head: object) -> str:
-    """How every export, backup and verify prints the chain head, the anchor to keep."""
-    return f"Chain head: {head} (keep it: `adjudicator ledger verify --head` checks against it)"
+    """How every export, backup and verify prints the chain head, the anchor to keep (on a
+    line of its own, short enough that no terminal wraps it)."""
+    return f"Chain head: {head}"
 
 
 @app.command("verify")

@@ -115,7 +115,7 @@ def import_command(
                 "rulings": report.rulings,
                 "policies": report.policies,
                 "created": report.created,
-                "head": report.head,
+                "head": str(report.anchor),
             }
         )
         return
@@ -123,6 +123,6 @@ def import_command(
     out = console()
     out.print(
         f"{made} {report.ledger}: {report.records} records, {report.rulings} rulings, "
-        f"{report.policies} policies; chain head {report.head.partition(':')[2][:12]}."
+        f"{report.policies} policies; chain head {report.head[:12]}."
     )
-    out.print(head_line(report.head))
+    out.print(head_line(report.anchor))

@@ -70,7 +70,12 @@ class ImportReport:
     rulings: int
     policies: int
     created: bool
+    #: The last record's hash (`anchor` is the head as `COUNT:HASH`).
     head: str
+
+    @property
+    def anchor(self) -> Head:
+        return Head(self.records, self.head)
 
 
 def read_document(source: Path) -> Any:
@@ -354,9 +359,7 @@ def import_ledger(
 
 def _report(target: Path, items: tuple[Item, ...], created: bool, head: str) -> ImportReport:
     counts = {kind: sum(1 for item in items if item.kind == kind) for kind in ("ruling", "policy")}
-    return ImportReport(
-        target, len(items), counts["ruling"], counts["policy"], created, f"{len(items)}:{head}"
-    )
+    return ImportReport(target, len(items), counts["ruling"], counts["policy"], created, head)
 
 
 def _write(ledger: Ledger, items: tuple[Item, ...]) -> str:
