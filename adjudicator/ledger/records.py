@@ -124,6 +124,12 @@ def verify(ledger: Ledger, anchor: Head | None = None) -> ChainReport:
         raise LedgerTampered(
             f"the ledger's append-only protection was altered: {'; '.join(altered)}"
         )
+    if ledger.problems:  # what the opening check found that the walk above did not
+        raise LedgerTampered(
+            f"the ledger failed its opening check: {'; '.join(ledger.problems)}",
+            hint="nothing is written to it; restore it from a backup, or upgrade adjudicator "
+            "if it was written by a newer one",
+        )
     if anchor is not None and anchor.count > report.records:
         raise LedgerTampered(
             f"the anchor {anchor} names record {anchor.count}, but the chain holds only "

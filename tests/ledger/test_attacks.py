@@ -329,8 +329,8 @@ def test_an_earlier_head_still_verifies_after_honest_appends(book: Path) -> None
             "policies_no_delete was altered",
         ),
         (
-            "CREATE TRIGGER sneaky AFTER INSERT ON rulings BEGIN SELECT 1; END",
-            "unknown trigger sneaky",
+            "CREATE TRIGGER sneaky BEFORE INSERT ON rulings BEGIN SELECT RAISE(IGNORE); END",
+            "unknown trigger sneaky runs before changes to rulings",
         ),
     ],
 )
@@ -373,6 +373,8 @@ def test_a_newer_schema_version_is_read_but_never_written(book: Path) -> None:
             add_player(ledger, "Cat")
     with sqlite3.connect(book) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 99
+    with pytest.raises(LedgerTampered, match="written by a newer adjudicator"):
+        _verify(book)
 
 
 # -- import accepts only what the tool itself could have written -----------------------------------
