@@ -24,6 +24,7 @@ from typing import Any
 from adjudicator.ledger import migrations, records
 from adjudicator.ledger.campaign import campaign_name
 from adjudicator.ledger.database import Ledger, read
+from adjudicator.ledger.fields import visible
 from adjudicator.ledger.files import check_destination as check_destination
 from adjudicator.ledger.files import write_file as write_file
 from adjudicator.ledger.hashing import GENESIS, Head
@@ -171,10 +172,13 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 def csv_cell(value: object) -> object:
     """A cell that no spreadsheet runs as a formula: text starting with =, +, -, @, a tab or
-    a carriage return gets a leading single quote (OWASP's CSV-injection rule)."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
+    a carriage return gets a leading single quote (OWASP's CSV-injection rule). Control
+    characters are written out (`fields.visible`), so the CSV is also safe on a terminal."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(_FORMULA_START):
+        value = "'" + value
+    return visible(value)
 
 
 def to_csv(log: RulingLog) -> str:

@@ -196,7 +196,8 @@ def test_import_head_must_be_in_the_file(book: Path, tmp_path: Path) -> None:
 def test_escape_sequences_in_an_intent_are_shown_inert_and_json_keeps_them(book: Path) -> None:
     """ "Terminal output strips or escapes control characters (ESC sequences in an intent must
     not set the window title or clear the screen); JSON output keeps the text exact." """
-    for command in (["ruling", "show", "R1"], ["ruling", "list"], ["export"]):
+    for command in (["ruling", "show", "R1"], ["ruling", "list"], ["export"],
+                    ["export", "--format", "csv"], ["export", "--format", "html"]):  # fmt: skip
         shown = run(book, *command).stdout
         assert "\x1b" not in shown and "\x07" not in shown, command
     assert "\\x1b]0;pwned\\x07" in run(book, "ruling", "show", "R1").stdout

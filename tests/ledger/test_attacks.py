@@ -512,7 +512,7 @@ def test_csv_cells_that_would_start_a_formula_are_neutralised(book: Path) -> Non
     assert all(row["note"] == "'=cmd|' /C calc'!A0" for row in rows[-len(intents) :])
     assert rows[0]["intent"][0] not in "=+-@"
     # stored text is trimmed, so a leading tab or CR reaches a cell only from other text
-    assert [csv_cell(c) for c in ("\tx", "\rx", "x-y", 3)] == ["'\tx", "'\rx", "x-y", 3]
+    assert [csv_cell(c) for c in ("\tx", "\rx", "x-y", 3)] == ["'\tx", "'\\x0dx", "x-y", 3]
 
 
 def test_escape_sequences_in_an_intent_are_inert_in_the_readable_log(book: Path) -> None:
@@ -521,7 +521,7 @@ def test_escape_sequences_in_an_intent_are_inert_in_the_readable_log(book: Path)
     intent = "steal the fire\x1b]0;pwned\x07\x1b[2J"
     with open_ledger(book) as ledger:
         add_ruling(ledger, _veto(intent))
-        for fmt in (ExportFormat.MARKDOWN, ExportFormat.HTML):
+        for fmt in (ExportFormat.MARKDOWN, ExportFormat.HTML, ExportFormat.CSV):
             text = export(ledger, fmt)
             assert "\x1b" not in text and "\x07" not in text
             assert "\\x1b]0;pwned\\x07\\x1b[2J" in text.replace("\\\\", "\\").replace("\\[", "[")
