@@ -540,3 +540,17 @@ def test_the_log_ends_with_the_chain_head_and_the_json_carries_it(book: Path) ->
     assert str(head) in markdown.strip().splitlines()[-1]
     assert f"<code>{head}</code>" in page.split("</section>")[-1]
     assert document["head"] == str(head)
+
+
+@pytest.mark.parametrize(
+    "text", ["12", "12:abc", "x:" + "a" * 64, ":" + "a" * 64, "-1:" + "a" * 64]
+)
+def test_a_head_is_count_colon_full_hash_and_nothing_else(text: str) -> None:
+    """ "`adjudicator ledger head` prints the chain head as `COUNT:HASH` (the record count and
+    the last record's full hex hash)" (issue 11)."""
+    from adjudicator.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="is not a chain head"):
+        Head.parse(text)
+    head = Head(58, "ab" * 32)
+    assert Head.parse(f" {str(head).upper().replace('AB', 'ab', 1)} ") == head
