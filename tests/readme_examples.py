@@ -25,6 +25,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 WIDTH = "100"
 _BLOCK = re.compile(r"```console\n(.*?)```", re.DOTALL)
 _VOLATILE = (
+    (re.compile(r"\b(\d+):[0-9a-f]{64}\b"), r"\1:<hash>"),
     (re.compile(r"[0-9a-f]{16}…"), "<hash>…"),
     (re.compile(r"\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\b"), "<time>"),
 )

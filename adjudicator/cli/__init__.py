@@ -6,6 +6,8 @@ code 1, and a traceback only with `--debug`.
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Annotated, Any
 
 import typer
@@ -38,7 +40,19 @@ EXIT_ERROR = 1
 
 
 class _Root(TyperGroup):
-    """The root group: reports every `AdjudicatorError` the same way."""
+    """The root group: reports every `AdjudicatorError` the same way, and refuses arguments
+    that are not UTF-8 text before any command sees them."""
+
+    def main(self, args: Any = None, *rest: Any, **options: Any) -> Any:
+        given = sys.argv[1:] if args is None else list(args)
+        problem = _not_utf8(given)
+        if problem is not None:
+            error_console().print(f"[bold red]error:[/] {problem}", highlight=False)
+            error_console().print(
+                "[dim]hint:[/] set a UTF-8 locale, or retype the argument", highlight=False
+            )
+            sys.exit(EXIT_ERROR)
+        return super().main(args, *rest, **options)
 
     def invoke(self, ctx: Any) -> Any:  # click's Context, which typer vendors privately
         try:
@@ -95,6 +109,23 @@ eval_coverage.register(evaluate.app)
 eval_senses.register(evaluate.app)
 eval_precedent.register(evaluate.app)
 table.register(app)  # serve, table links
+
+
+def _not_utf8(args: list[str]) -> str | None:
+    """Which argument (or ADJUDICATOR_LEDGER) holds bytes that are not UTF-8, if any: Python
+    keeps them as lone surrogates, which would fail later, half way through a command."""
+    named = [(f"argument {index}", arg) for index, arg in enumerate(args, 1)]
+    named.append(("ADJUDICATOR_LEDGER", os.environ.get("ADJUDICATOR_LEDGER", "")))
+    for name, value in named:
+        if not isinstance(value, str):
+            continue
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as error:
+            byte = ord(value[error.start]) - 0xDC00
+            shown = f"0x{byte:02x}" if 0x80 <= byte <= 0xFF else "a surrogate"
+            return f"{name} is not UTF-8 text ({shown} at character {error.start + 1})"
+    return None
 
 
 def main() -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from adjudicator.errors import InvalidInput
 
@@ -57,8 +58,11 @@ SenseOption = Annotated[
 
 def console() -> Console:
     """A console that prints text as it is: names, intents and Words are user text, and
-    "[bold]" in an intent must not become a style (styles go through `rich.text.Text`)."""
-    return Console(highlight=False, markup=False)
+    "[bold]" in an intent must not become a style (styles go through `rich.text.Text`);
+    control characters in it are written out as escapes (`_output.SafeConsole`)."""
+    from adjudicator.cli._output import SafeConsole
+
+    return SafeConsole(highlight=False, markup=False)
 
 
 def ledger_path(option: Path | None) -> Path:
@@ -93,8 +97,13 @@ def optional_ledger(option: Path | None, *, no_ledger: bool, needed: bool) -> Pa
 
 
 @contextmanager
-def opened(option: Path | None) -> Iterator[Ledger]:
-    """The ledger named by `--ledger` (or the environment, or the default), open for a command."""
+def opened(option: Path | None, *, warn: bool = True) -> Iterator[Ledger]:
+    """The ledger named by `--ledger` (or the environment, or the default), open for a command.
+
+    A ledger that failed its opening check is still read, with a warning on stderr once the
+    command has done its work (any write to it is refused by the ledger itself); `ledger
+    verify` passes `warn=False` and explains.
+    """
     from adjudicator.ledger.database import open_ledger
 
     ledger = open_ledger(ledger_path(option))
@@ -102,6 +111,34 @@ def opened(option: Path | None) -> Iterator[Ledger]:
         yield ledger
     finally:
         ledger.close()
+    if ledger.problems and warn:  # after a read that worked; a refused write said it all
+        warning(
+            f"{ledger.path} failed its opening check ({'; '.join(ledger.problems)}); "
+            "it was read, but nothing will be written to it. "
+            "Run `adjudicator ledger verify` for details."
+        )
+
+
+def warning(text: str) -> None:
+    """One warning line on stderr, control characters made visible."""
+    from adjudicator.cli._output import error_console
+
+    error_console().print(Text(f"warning: {text}"))
+
+
+def check_output(out: Path, *, force: bool, ledger: Path | None) -> None:
+    """Refuse an output file before any work is done: a folder, an existing file without
+    `--force`, or the campaign ledger (resolved from `--ledger`) and its side files."""
+    from adjudicator.ledger.files import check_destination
+
+    check_destination(out, force=force, ledger=ledger_path(ledger))
+
+
+def write_output(content: str | bytes, out: Path, *, force: bool, ledger: Path | None) -> int:
+    """Write a command's output file safely (see `ledger.files.write_file`); returns bytes."""
+    from adjudicator.ledger.files import write_file
+
+    return write_file(content, out, force=force, ledger=ledger_path(ledger))
 
 
 def parse_senses(values: list[str] | None) -> dict[str, str]:

@@ -87,15 +87,15 @@ def board_command(
 
     Example: adjudicator combat board --svg board.svg
     """
+    from adjudicator.cli._ledger import check_output, write_output
     from adjudicator.cli.combat_board import board_data, svg_board, text_board
-    from adjudicator.ledger.export import check_destination
 
     stored = _load(ledger, combat)
     state = stored.state
     if svg is not None:
-        check_destination(svg, force=force)
+        check_output(svg, force=force, ledger=ledger)
         title = f"{stored.info.id}" + (f": {stored.info.title}" if stored.info.title else "")
-        svg.write_text(svg_board(state, title), encoding="utf-8")
+        write_output(svg_board(state, title), svg, force=force, ledger=ledger)
     if as_json:
         print_json({"combat": stored.info.id, **board_data(state), "svg": svg and str(svg)})
         return

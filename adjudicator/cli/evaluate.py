@@ -66,9 +66,10 @@ def write_predictions(path: Path | None, predictions: Iterable[dict[str, Any]]) 
         return
     if not path.parent.is_dir():
         raise CasesError(f"{path}: the folder {path.parent} does not exist")
-    with path.open("w", encoding="utf-8") as out:
-        for prediction in predictions:
-            out.write(json.dumps(prediction, ensure_ascii=False) + "\n")
+    from adjudicator.cli._ledger import write_output
+
+    text = "".join(json.dumps(prediction, ensure_ascii=False) + "\n" for prediction in predictions)
+    write_output(text, path, force=True, ledger=None)  # never the campaign ledger
 
 
 def with_progress(items: Sequence[T], description: str) -> Iterator[T]:

@@ -29,18 +29,25 @@ def init_command(
         bool,
         typer.Option("--no-canon", help="Do not seed the rulebook's own rulings (C1, C2, ...)."),
     ] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Replace an empty file left by an unfinished init (never a ledger)."
+        ),
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Create a campaign ledger.
 
     It is seeded with the rulebook's own worked spell examples (C1, C2, ...) as precedent.
+    The file appears only once it is complete: an init that is killed leaves no ledger.
 
     Example: adjudicator init --name "The Shadehill Guard" --ledger shadehill.sqlite
     """
     from adjudicator.ledger.campaign import init_campaign, summary
 
     path = ledger_path(ledger)
-    with init_campaign(path, name=name, canon=not no_canon) as created:
+    with init_campaign(path, name=name, canon=not no_canon, force=force) as created:
         facts = summary(created)
     if as_json:
         print_json({"ledger": str(path), **facts.to_dict()})

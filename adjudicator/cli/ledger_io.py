@@ -7,8 +7,15 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli._ledger import LedgerOption, console, ledger_path, opened
-from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.cli._ledger import (
+    LedgerOption,
+    check_output,
+    console,
+    ledger_path,
+    opened,
+    write_output,
+)
+from adjudicator.cli._output import JsonOption, error_console, print_json
 from adjudicator.errors import InvalidInput
 
 
@@ -46,13 +53,8 @@ def export_command(
 
     Example: adjudicator export --format md --out rulings.md
     """
-    from adjudicator.ledger.export import (
-        ExportFilter,
-        ExportFormat,
-        check_destination,
-        export,
-        write_file,
-    )
+    from adjudicator.cli.ledger_admin import head_line
+    from adjudicator.ledger.export import ExportFilter, ExportFormat, export_log
 
     try:
         chosen = ExportFormat(fmt.strip().lower().lstrip("."))
@@ -60,17 +62,19 @@ def export_command(
         raise InvalidInput(f"--format is md, html, json or csv, not {fmt!r}") from None
     where = ExportFilter(session=session, character=character, word=word, canon=canon)
     if out is not None:
-        check_destination(out, force=force)  # refuse before any work is done
+        check_output(out, force=force, ledger=ledger)  # refuse before any work is done
     with opened(ledger) as book:
-        text = export(book, chosen, where)
+        text, head = export_log(book, chosen, where)
     if out is None:
         typer.echo(text, nl=False)
+        error_console().print(head_line(head))  # stdout carries only the export
         return
-    size = write_file(text, out, force=force)
+    size = write_output(text, out, force=force, ledger=ledger)
     if as_json:
-        print_json({"out": str(out), "format": chosen.value, "bytes": size})
+        print_json({"out": str(out), "format": chosen.value, "bytes": size, "head": str(head)})
         return
     console().print(f"Wrote {out} ({size:,} bytes, {chosen.value}).")
+    console().print(head_line(head))
 
 
 def import_command(
@@ -78,19 +82,31 @@ def import_command(
         Path,
         typer.Argument(help="A JSON export (adjudicator export --format json).", dir_okay=False),
     ],
+    head: Annotated[
+        str | None,
+        typer.Option(
+            "--head",
+            help="A chain head kept earlier (COUNT:HASH): refuse a file that does not hold it.",
+            show_default=False,
+        ),
+    ] = None,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Restore a campaign from a JSON export.
 
-    It goes into a new ledger (or one with no records yet). Everything is checked first and
-    written in one transaction: a bad file changes nothing.
+    It goes into a new ledger (or one with no records yet). Everything is checked first, with
+    the limits the commands enforce, and written in one transaction: a bad file changes
+    nothing. Every record's hash must match, and the file's head must be its last record.
 
     Example: adjudicator import backup.json --ledger restored.sqlite
     """
+    from adjudicator.cli.ledger_admin import head_line
+    from adjudicator.ledger.hashing import Head
     from adjudicator.ledger.importing import import_ledger
 
-    report = import_ledger(ledger_path(ledger), source)
+    anchor = None if head is None else Head.parse(head)
+    report = import_ledger(ledger_path(ledger), source, anchor=anchor)
     if as_json:
         print_json(
             {
@@ -99,12 +115,14 @@ def import_command(
                 "rulings": report.rulings,
                 "policies": report.policies,
                 "created": report.created,
-                "head": report.head,
+                "head": str(report.anchor),
             }
         )
         return
     made = "Created" if report.created else "Filled"
-    console().print(
+    out = console()
+    out.print(
         f"{made} {report.ledger}: {report.records} records, {report.rulings} rulings, "
         f"{report.policies} policies; chain head {report.head[:12]}."
     )
+    out.print(head_line(report.anchor))

@@ -36,4 +36,7 @@ Decisions where the issue is silent:
 - Import restores into a new ledger (or one with no records), never merges; every hash in
   the file is recomputed and must match. A filtered JSON export is for reading only.
 - Exports carry no export time, so the same ledger always exports the same bytes.
+- Nothing the tool writes ever replaces the ledger or its -wal/-shm (`files`); every open
+  runs a cheap check (`health`), and a ledger that fails it is read but never written. The
+  chain head `COUNT:HASH` is the anchor to keep outside the file (docs/ledger-integrity.md).
 """

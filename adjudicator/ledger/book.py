@@ -16,11 +16,12 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
 from adjudicator.ledger.export import RulingLog
+from adjudicator.ledger.fields import visible
 from adjudicator.ledger.policies import Policy
 from adjudicator.ledger.rulings import Ruling, StatusRecord
 from adjudicator.rules.words import format_words
@@ -195,6 +196,7 @@ _MD_SEQUENCES = re.compile(r"\[\[|\]\]|\](?=[(\[:])|%%|==")
 def md_escape(text: str) -> str:
     """User text made inert in Markdown and Obsidian (no links, tags, markup or HTML), and fit
     for a table cell (line breaks become <br>). Brackets alone stay as they are: "[Fire]"."""
+    text = visible(text)
     if not _MD_ANY.search(text):
         return text
     escaped = _MD_SPECIAL.sub(r"\\\1", text)
@@ -251,7 +253,18 @@ def to_markdown(log: RulingLog, zone: tzinfo | None = None) -> str:
             out.append(
                 "\n".join([f"### {item.id}", "", "| Field | Value |", "|---|---|", *cells, ""])
             )
+    out += ["", "---", "", _head_note(log, lambda code: f"`{code}`")]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _head_note(log: RulingLog, code: Callable[[str], str]) -> str:
+    """The closing line of the book: the chain head it was read at, so that a printed or
+    shared log is itself an anchor (`ledger verify --head` checks a ledger against it)."""
+    return (
+        f"Chain head when this log was written: {code(str(log.head))} "
+        f"({log.head.count} records). Check a ledger against it with "
+        f"{code('adjudicator ledger verify --head COUNT:HASH')}."
+    )
 
 
 # -- HTML ----------------------------------------------------------------------------------------
@@ -268,9 +281,14 @@ nav li{margin:.15rem 0}nav .ids{font-size:.85rem;color:#666}a{color:#0b57d0}
 """
 
 
+def _escape(text: str) -> str:
+    """User text made inert in HTML, its control characters written out."""
+    return html.escape(visible(text))
+
+
 def _html_value(segments: list[Segment]) -> str:
     return "".join(
-        f'<a href="#{html.escape(anchor)}">{html.escape(text)}</a>' if anchor else html.escape(text)
+        f'<a href="#{html.escape(anchor)}">{_escape(text)}</a>' if anchor else _escape(text)
         for text, anchor in segments
     )
 
@@ -279,7 +297,7 @@ def to_html(log: RulingLog, zone: tzinfo | None = None) -> str:
     """The log as one HTML file with inline CSS, no external assets, and a table of contents."""
     context = _Context(log, zone)
     parts = sections(log, zone)
-    title = html.escape(_title(log))
+    title = _escape(_title(log))
     out = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -304,7 +322,7 @@ def to_html(log: RulingLog, zone: tzinfo | None = None) -> str:
     for section in parts:
         out.append(f'<section id="{section.anchor}"><h2>{html.escape(section.title)}</h2>')
         if section.subtitle:
-            out.append(f'<p class="subtitle">{html.escape(section.subtitle)}</p>')
+            out.append(f'<p class="subtitle">{_escape(section.subtitle)}</p>')
         if not section.items:
             out.append("<p>No rulings.</p>")
         for item in section.items:
@@ -321,5 +339,6 @@ def to_html(log: RulingLog, zone: tzinfo | None = None) -> str:
                 out.append(f"<tr><th>{html.escape(label)}</th><td>{value}</td></tr>")
             out.append("</table></article>")
         out.append("</section>")
-    out += ["</body>", "</html>"]
+    head = _head_note(log, lambda code: f"<code>{html.escape(code)}</code>")
+    out += [f'<footer id="chain-head"><p>{head}</p></footer>', "</body>", "</html>"]
     return "\n".join(out) + "\n"

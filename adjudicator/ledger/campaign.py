@@ -1,6 +1,6 @@
 """A campaign: creating its ledger (schema, campaign record, the rulebook's canon) and its summary.
 
-`init_campaign` is all or nothing: if anything fails, the new file is removed again.
+`init_campaign` is all or nothing: the file appears only once it is complete.
 """
 
 from __future__ import annotations
@@ -16,13 +16,12 @@ from adjudicator.ledger.database import (
     Clock,
     Ledger,
     create_ledger,
-    discard,
     guarded,
     read,
     utc_now,
     write,
 )
-from adjudicator.ledger.fields import MAX_TITLE, clean_text
+from adjudicator.ledger.fields import clean_text, limit
 
 DEFAULT_NAME = "Words of Power campaign"
 
@@ -32,23 +31,25 @@ def init_campaign(
     *,
     name: str | None = None,
     canon: bool = True,
+    force: bool = False,
     clock: Clock = utc_now,
     wait: float = DEFAULT_WAIT_S,
 ) -> Ledger:
     """Create a new ledger at `path`, name the campaign, and seed the canon rulings (unless
-    `canon` is False, as for a ledger that will receive an import). Returns it open."""
-    title = clean_text(name, "campaign name", MAX_TITLE) or DEFAULT_NAME
-    ledger = create_ledger(path, clock=clock, wait=wait)
-    try:
+    `canon` is False, as for a ledger that will receive an import). Returns it open.
+
+    The file appears only once it is complete (`create_ledger`); `force` replaces only the
+    empty file an init killed by an older version left behind.
+    """
+    title = clean_text(name, "campaign name", limit("campaign", "name")) or DEFAULT_NAME
+
+    def fill(ledger: Ledger) -> None:
         with write(ledger):
             records.append(ledger, "campaign", title, {"name": title, "created_at": ledger.now()})
             if canon:
                 seed_canon(ledger)
-    except BaseException:
-        ledger.close()
-        discard(path)
-        raise
-    return ledger
+
+    return create_ledger(path, fill=fill, force=force, clock=clock, wait=wait)
 
 
 @dataclass(frozen=True)

@@ -79,7 +79,7 @@ from adjudicator.ledger.combat_steps import (
 )
 from adjudicator.ledger.database import Ledger, guarded, write
 from adjudicator.ledger.decks import hand_of
-from adjudicator.ledger.fields import MAX_TITLE, clean_text
+from adjudicator.ledger.fields import clean_text, limit
 from adjudicator.ledger.rulings import Status, get_ruling, status_of
 from adjudicator.ledger.sessions import open_session
 from adjudicator.rules.words import Word, format_words
@@ -143,7 +143,7 @@ def start_combat(
 ) -> CombatInfo:
     """A new combat, F<n>, in the open session (if any), under a ruleset found by name."""
     name = ruleset(rules).name
-    title = clean_text(title, "combat title", MAX_TITLE)
+    title = clean_text(title, "combat title", limit("combat", "title"))
     if not 0 <= seed < 2**63:
         raise CombatError(f"a combat's seed is a whole number from 0 to 2**63 - 1, not {seed}")
     with write(ledger):

@@ -21,26 +21,28 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
 
-from adjudicator.ledger import migrations
+from adjudicator.ledger import health, migrations
 from adjudicator.ledger.errors import (
     AppendOnly,
     FileRefused,
-    FolderMissing,
     LedgerBusy,
     LedgerDamaged,
     LedgerError,
     LedgerExists,
     LedgerNotFound,
+    LedgerSuspect,
     NewerLedger,
     NotALedger,
 )
+from adjudicator.ledger.files import check_folder as check_folder
+from adjudicator.ledger.files import guard_target, temporary_for
 
 #: The ledger used when neither `--ledger` nor the environment names one.
 DEFAULT_LEDGER = Path("campaign.sqlite")
@@ -50,6 +52,8 @@ LEDGER_ENV = "ADJUDICATOR_LEDGER"
 BUSY_TIMEOUT_MS = 5000
 #: How long `write()` keeps retrying a busy ledger before giving up (seconds).
 DEFAULT_WAIT_S = 60.0
+#: What an empty file at a ledger's path is: `init` was killed before it wrote anything.
+UNFINISHED_INIT = "it is empty: an unfinished init; remove it or pass --force to init"
 
 Clock = Callable[[], datetime]
 
@@ -88,6 +92,8 @@ class Ledger:
     clock: Clock = utc_now
     wait: float = DEFAULT_WAIT_S
     kinds: Mapping[str, RecordKind] = field(default_factory=dict)
+    #: What the opening check found wrong (`health.quick_check`); writes are refused if any.
+    problems: tuple[str, ...] = ()
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -117,29 +123,80 @@ def resolve_path(explicit: str | Path | None, environ: Mapping[str, str]) -> Pat
     return DEFAULT_LEDGER
 
 
-def create_ledger(path: Path, *, clock: Clock = utc_now, wait: float = DEFAULT_WAIT_S) -> Ledger:
-    """Create a new ledger file with the full schema; the path must not exist yet.
+def create_ledger(
+    path: Path,
+    *,
+    fill: Callable[[Ledger], None] | None = None,
+    force: bool = False,
+    clock: Clock = utc_now,
+    wait: float = DEFAULT_WAIT_S,
+) -> Ledger:
+    """Create a new ledger at `path` with the full schema, filled by `fill`; returns it open.
 
-    The caller fills it (see `campaign.init_campaign`) and, if that fails, calls `discard`.
+    It is built in a hidden file beside `path` and linked into place only when complete, so
+    a killed or failed init leaves no ledger behind, and two inits cannot both win. The path
+    must not exist; `force` replaces only an empty file (an init killed by an older version).
     """
-    if path.exists():
-        raise LedgerExists(path)
+    _check_new(path, force)
     check_folder(path)
+    temporary = temporary_for(path)
+    discard(temporary)
     try:
-        path.open("xb").close()  # claims the path atomically: two inits cannot both win
+        try:
+            temporary.open("xb").close()
+        except OSError as error:
+            raise FileRefused(f"cannot create {path}: {error.strerror or error}") from None
+        ledger = _connect(temporary, clock, wait)
+        try:
+            _use_wal(ledger)
+            with write(ledger):
+                migrations.apply(ledger.conn, migrations.MIGRATIONS, ledger.now())
+            if fill is not None:
+                fill(_with_kinds(ledger))
+        finally:
+            ledger.close()
+        _publish(temporary, path, force)
+    finally:
+        discard(temporary)
+    return open_ledger(path, clock=clock, wait=wait)
+
+
+def _check_new(path: Path, force: bool) -> None:
+    if path.is_symlink() or path.exists():
+        if path.is_file() and path.stat().st_size == 0:
+            if not force:
+                raise NotALedger(path, UNFINISHED_INIT)
+        else:
+            raise LedgerExists(path)
+
+
+def _publish(temporary: Path, path: Path, force: bool) -> None:
+    """Put the finished ledger in place: a hard link never replaces a file that appeared
+    meanwhile; `force` replaces an empty one (checked again just before)."""
+    try:
+        if force and path.is_file() and path.stat().st_size == 0:
+            os.replace(temporary, path)
+        else:
+            os.link(temporary, path)
+        _sync_folder(path)
     except FileExistsError:
         raise LedgerExists(path) from None
     except OSError as error:
         raise FileRefused(f"cannot create {path}: {error.strerror or error}") from None
+
+
+def _sync_folder(path: Path) -> None:
+    """Make a rename or link in `path`'s folder durable."""
     try:
-        ledger = _connect(path, clock, wait)
-        _use_wal(ledger)
-        with write(ledger):
-            migrations.apply(ledger.conn, migrations.MIGRATIONS, ledger.now())
-    except BaseException:
-        discard(path)
-        raise
-    return _with_kinds(ledger)
+        handle = os.open(path.absolute().parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
 
 
 def open_ledger(path: Path, *, clock: Clock = utc_now, wait: float = DEFAULT_WAIT_S) -> Ledger:
@@ -149,6 +206,8 @@ def open_ledger(path: Path, *, clock: Clock = utc_now, wait: float = DEFAULT_WAI
         raise LedgerNotFound(path)
     if path.is_dir():
         raise NotALedger(path, "it is a folder")
+    if path.stat().st_size == 0:
+        raise NotALedger(path, UNFINISHED_INIT)
     ledger = _connect(path, clock, wait)
     try:
         with guarded(path):
@@ -158,7 +217,11 @@ def open_ledger(path: Path, *, clock: Clock = utc_now, wait: float = DEFAULT_WAI
             unknown = migrations.unknown(applied, migrations.MIGRATIONS)
             if unknown:
                 raise NewerLedger(path, unknown)
-        _use_wal(ledger)
+            problems = health.quick_check(ledger.conn)
+        if problems:
+            ledger = replace(ledger, problems=problems)
+        else:
+            _use_wal(ledger)
         if migrations.pending(applied, migrations.MIGRATIONS):
             with write(ledger):
                 migrations.apply(ledger.conn, migrations.MIGRATIONS, ledger.now())
@@ -172,13 +235,6 @@ def discard(path: Path) -> None:
     """Remove a ledger this process has just created and failed to fill."""
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
-
-
-def check_folder(path: Path) -> None:
-    """Refuse a path whose folder is missing, naming the folder."""
-    parent = path.expanduser().absolute().parent
-    if not parent.is_dir():
-        raise FolderMissing(path)
 
 
 def _connect(path: Path, clock: Clock, wait: float) -> Ledger:
@@ -216,7 +272,7 @@ def _with_kinds(ledger: Ledger) -> Ledger:
         kind: RecordKind(kind, table, tuple(json.loads(columns)), frozenset(json.loads(jsons)))
         for kind, table, columns, jsons in rows
     }
-    return Ledger(db=ledger.db, path=ledger.path, clock=ledger.clock, wait=ledger.wait, kinds=kinds)
+    return replace(ledger, kinds=kinds)
 
 
 @contextmanager
@@ -229,6 +285,8 @@ def write(ledger: Ledger) -> Iterator[Database]:
     conn = ledger.conn
     if conn.in_transaction:
         raise RuntimeError("write() transactions do not nest")
+    if ledger.problems:
+        raise LedgerSuspect(ledger.path, ledger.problems)
     _retry_busy(ledger.path, ledger.wait, lambda: conn.execute("BEGIN IMMEDIATE"))
     try:
         with guarded(ledger.path):
@@ -327,20 +385,21 @@ class BackupReport:
     path: Path
     size: int
     integrity: str
+    #: The copy's chain head, `COUNT:HASH` (see `records.chain_head`).
+    head: str
 
 
 def backup(ledger: Ledger, dest: Path, *, force: bool = False) -> BackupReport:
     """Copy the ledger with SQLite's online backup API: a consistent snapshot, taken while
     other processes go on writing. The copy is written beside `dest` and renamed into place,
     so `dest` is never half-written; an existing `dest` needs `force`."""
-    if dest.exists() and not force:
-        raise FileRefused(f"{dest} already exists", hint="pass --force to replace it")
     if dest.is_dir():
         raise FileRefused(f"{dest} is a folder")
+    guard_target(dest, ledger.path)
+    if (dest.exists() or dest.is_symlink()) and not force:
+        raise FileRefused(f"{dest} already exists", hint="pass --force to replace it")
     check_folder(dest)
-    if dest.absolute() == ledger.path.absolute():
-        raise FileRefused("a backup cannot replace the ledger it copies")
-    temporary = dest.with_name(f".{dest.name}.{os.getpid()}.partial")
+    temporary = temporary_for(dest)
     try:
         with guarded(dest):
             target = sqlite3.connect(temporary, isolation_level=None)
@@ -348,11 +407,17 @@ def backup(ledger: Ledger, dest: Path, *, force: bool = False) -> BackupReport:
                 ledger.conn.backup(target)  # one step: pages=-1 copies a single snapshot
                 target.execute("PRAGMA journal_mode = DELETE")
                 integrity = "\n".join(r[0] for r in target.execute("PRAGMA integrity_check"))
+                last = target.execute(
+                    "SELECT seq, hash FROM records ORDER BY seq DESC LIMIT 1"
+                ).fetchone()
+                head = "0:" + "0" * 64 if last is None else f"{last[0]}:{last[1]}"
             finally:
                 target.close()
+        guard_target(dest, ledger.path)  # the target may have changed while it was copied
         os.replace(temporary, dest)
+        _sync_folder(dest)
     except OSError as error:
         raise FileRefused(f"cannot write {dest}: {error.strerror or error}") from None
     finally:
         discard(temporary)
-    return BackupReport(dest, dest.stat().st_size, integrity)
+    return BackupReport(dest, dest.stat().st_size, integrity, head)

@@ -27,6 +27,7 @@ from adjudicator.errors import InvalidInput
 from adjudicator.ledger import records
 from adjudicator.ledger.database import Ledger, guarded, write
 from adjudicator.ledger.errors import LedgerError, SessionError, SubmissionFlagged
+from adjudicator.ledger.fields import clean_text, limit
 from adjudicator.ledger.sessions import (
     Player,
     Session,
@@ -405,9 +406,10 @@ def declare_sense(ledger: Ledger, word: Word, player: str | None, session: int |
     """Record the meaning declared for a homonym. Call inside `write(ledger)`."""
     if word.sense is None:
         return
+    sense = clean_text(word.sense, f"meaning of [{word.text}]", limit("word_sense", "sense"))
     row: dict[str, records.Value] = {
         "word": word.text,
-        "sense": word.sense,
+        "sense": sense,
         "player": player,
         "session": session,
         "declared_at": ledger.now(),

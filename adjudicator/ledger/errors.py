@@ -109,6 +109,29 @@ class ChainBroken(LedgerError):
         self.reason = reason
 
 
+class LedgerSuspect(LedgerError):
+    """A ledger that failed the check run on opening: it is read with a warning, but nothing
+    is written to it until `ledger verify` has been looked at."""
+
+    def __init__(self, path: Path, problems: Sequence[str]) -> None:
+        super().__init__(
+            f"{path} failed its opening check, so nothing was written: {'; '.join(problems)}",
+            hint="run `adjudicator ledger verify` for details; restore the ledger from a backup",
+        )
+        self.path = path
+        self.problems = tuple(problems)
+
+
+class LedgerTampered(LedgerError):
+    """`verify` found the ledger's protections altered, or an anchor missing from its chain."""
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(
+            message,
+            hint=hint or "the ledger was changed outside adjudicator; restore it from a backup",
+        )
+
+
 class UnknownName(LedgerError, InvalidInput):
     """A player, character, ruling, policy or session the ledger does not hold."""
 

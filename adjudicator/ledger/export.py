@@ -18,25 +18,27 @@ import enum
 import heapq
 import io
 import json
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import tzinfo
-from pathlib import Path
 from typing import Any
 
 from adjudicator.ledger import migrations, records
 from adjudicator.ledger.campaign import campaign_name
-from adjudicator.ledger.database import Ledger, check_folder, read
-from adjudicator.ledger.errors import FileRefused
+from adjudicator.ledger.database import Ledger, read
+from adjudicator.ledger.fields import visible
+from adjudicator.ledger.files import check_destination as check_destination
+from adjudicator.ledger.files import write_file as write_file
+from adjudicator.ledger.hashing import GENESIS, Head
 from adjudicator.ledger.policies import Policy, policies
 from adjudicator.ledger.rulings import Ruling, RulingFilter, Status, StatusRecord, iter_rulings
 from adjudicator.ledger.sessions import Session, sessions
 from adjudicator.rules.words import Word, format_words
 
-#: The JSON export's format name and version; `importing` refuses any other.
+#: The JSON export's format name and version; `importing` refuses any other. Version 2
+#: carries the chain head (`COUNT:HASH`), which import checks against the last record.
 FORMAT = "adjudicator-ledger"
-VERSION = 1
+VERSION = 2
 
 
 class ExportFormat(enum.Enum):
@@ -86,6 +88,8 @@ class RulingLog:
     policies: tuple[Policy, ...]
     statuses: tuple[StatusRecord, ...]
     filter: ExportFilter = field(default_factory=ExportFilter)
+    #: The whole ledger's chain head when the log was read: a printed log is an anchor.
+    head: Head = field(default_factory=lambda: Head(0, GENESIS))
 
     def current(self) -> dict[str, StatusRecord]:
         """Each ruling's latest status record (rulings without one are standing)."""
@@ -128,6 +132,7 @@ def gather(ledger: Ledger, where: ExportFilter = ExportFilter()) -> RulingLog:
             policies=tuple(chosen),
             statuses=statuses,
             filter=where,
+            head=records.chain_head(ledger),
         )
 
 
@@ -139,16 +144,28 @@ def export(
 ) -> str:
     """The ruling log in `fmt`, as text; Markdown and HTML show times in `zone` (default:
     this machine's local zone)."""
-    if fmt is ExportFormat.JSON:
-        return to_json(ledger, where)
-    from adjudicator.ledger import book
+    return export_log(ledger, fmt, where, zone)[0]
 
-    log = gather(ledger, where)
-    if fmt is ExportFormat.MARKDOWN:
-        return book.to_markdown(log, zone)
-    if fmt is ExportFormat.HTML:
-        return book.to_html(log, zone)
-    return to_csv(log)
+
+def export_log(
+    ledger: Ledger,
+    fmt: ExportFormat,
+    where: ExportFilter = ExportFilter(),
+    zone: tzinfo | None = None,
+) -> tuple[str, Head]:
+    """The ruling log in `fmt`, and the chain head it was read at (one snapshot for both)."""
+    with read(ledger):
+        head = records.chain_head(ledger)
+        if fmt is ExportFormat.JSON:
+            return to_json(ledger, where), head
+        from adjudicator.ledger import book
+
+        log = gather(ledger, where)
+        if fmt is ExportFormat.MARKDOWN:
+            return book.to_markdown(log, zone), head
+        if fmt is ExportFormat.HTML:
+            return book.to_html(log, zone), head
+        return to_csv(log), head
 
 
 # -- CSV -----------------------------------------------------------------------------------------
@@ -160,8 +177,23 @@ CSV_COLUMNS = (
 )  # fmt: skip
 
 
+#: What a spreadsheet takes as the start of a formula (OWASP's CSV-injection list).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A cell that no spreadsheet runs as a formula: text starting with =, +, -, @, a tab or
+    a carriage return gets a leading single quote (OWASP's CSV-injection rule). Control
+    characters are written out (`fields.visible`), so the CSV is also safe on a terminal."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(_FORMULA_START):
+        value = "'" + value
+    return visible(value)
+
+
 def to_csv(log: RulingLog) -> str:
-    """One row per ruling, with its current status."""
+    """One row per ruling, with its current status; no cell can start a formula."""
     current = log.current()
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
@@ -171,7 +203,8 @@ def to_csv(log: RulingLog) -> str:
         senses = "; ".join(f"{u.word.text}={u.word.sense}" for u in ruling.words if u.word.sense)
         parts = ruling.implementation
         writer.writerow(
-            (
+            csv_cell(cell)
+            for cell in (
                 ruling.id,
                 int(ruling.canon),
                 ruling.session or "",
@@ -211,6 +244,7 @@ def to_json(ledger: Ledger, where: ExportFilter = ExportFilter()) -> str:
             "campaign": campaign_name(ledger),
             "schema": list(migrations.applied(ledger.conn) or ()),
             "filter": None if where.is_whole else where.to_dict(),
+            "head": str(records.chain_head(ledger)),
         }
         keep = None if where.is_whole else _kept(ledger, where)
         streams = [_stream(ledger, kind) for kind in sorted(ledger.kinds)]
@@ -253,36 +287,3 @@ def _kept(ledger: Ledger, where: ExportFilter) -> Any:
         return item["kind"] in kinds
 
     return keep
-
-
-# -- files ---------------------------------------------------------------------------------------
-
-
-def check_destination(out: Path, *, force: bool = False) -> None:
-    """Refuse a destination that is a folder, in a missing folder, or exists without `force`."""
-    if out.is_dir():
-        raise FileRefused(f"{out} is a folder")
-    if out.exists() and not force:
-        raise FileRefused(f"{out} already exists", hint="pass --force to replace it")
-    check_folder(out)
-
-
-def write_file(text: str, out: Path, *, force: bool = False) -> int:
-    """Write an export to `out` atomically; returns the bytes written.
-
-    An existing file needs `force`; a missing folder is an error naming it.
-    """
-    check_destination(out, force=force)
-    data = text.encode("utf-8")
-    temporary = out.with_name(f".{out.name}.{os.getpid()}.partial")
-    try:
-        with open(temporary, "xb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, out)
-    except OSError as error:
-        raise FileRefused(f"cannot write {out}: {error.strerror or error}") from None
-    finally:
-        temporary.unlink(missing_ok=True)
-    return len(data)

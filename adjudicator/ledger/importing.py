@@ -31,7 +31,6 @@ from adjudicator.ledger.database import (
     Ledger,
     RecordKind,
     create_ledger,
-    discard,
     guarded,
     open_ledger,
     utc_now,
@@ -39,6 +38,8 @@ from adjudicator.ledger.database import (
 )
 from adjudicator.ledger.errors import FileRefused, ImportRefused, LedgerError
 from adjudicator.ledger.export import FORMAT, VERSION
+from adjudicator.ledger.fields import MAX_GENERATED, MAX_JSON, MAX_TITLE, limit
+from adjudicator.ledger.hashing import GENESIS, Head
 from adjudicator.ledger.rulings import RulingWord, Status, Verdict
 from adjudicator.rules.characters import Character
 from adjudicator.rules.deck import Deck
@@ -46,7 +47,7 @@ from adjudicator.rules.spells import MAX_INTENT_LENGTH
 from adjudicator.rules.words import Word
 
 _TIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
-_HEADER = ("format", "version", "campaign", "schema", "filter", "records")
+_HEADER = ("format", "version", "campaign", "schema", "filter", "head", "records")
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class Item:
     seq: int
     kind: str
     key: str
-    hash: str | None
+    hash: str
     row: dict[str, records.Value]
 
 
@@ -69,7 +70,12 @@ class ImportReport:
     rulings: int
     policies: int
     created: bool
+    #: The last record's hash (`anchor` is the head as `COUNT:HASH`).
     head: str
+
+    @property
+    def anchor(self) -> Head:
+        return Head(self.records, self.head)
 
 
 def read_document(source: Path) -> Any:
@@ -111,8 +117,12 @@ def reference_kinds() -> dict[str, RecordKind]:
         conn.close()
 
 
-def validate(document: Any, kinds: Mapping[str, RecordKind]) -> tuple[Item, ...]:
-    """Every record of an export, checked; the first problem raises `ImportRefused`."""
+def validate(
+    document: Any, kinds: Mapping[str, RecordKind], anchor: Head | None = None
+) -> tuple[Item, ...]:
+    """Every record of an export, checked with the limits the commands enforce; the file's
+    head must be its last record, and `anchor` (a head kept elsewhere) one of its records.
+    The first problem raises `ImportRefused`."""
     if not isinstance(document, dict):
         raise ImportRefused("the file", "an export is a JSON object")
     if document.get("format") != FORMAT:
@@ -139,10 +149,45 @@ def validate(document: Any, kinds: Mapping[str, RecordKind]) -> tuple[Item, ...]
     newer = migrations.unknown(schema, migrations.MIGRATIONS)
     if newer:
         raise ImportRefused("field schema", f"written by a newer adjudicator ({', '.join(newer)})")
+    try:
+        head = Head.parse(document["head"]) if isinstance(document["head"], str) else None
+    except AdjudicatorError:
+        head = None
+    if head is None:
+        raise ImportRefused("field head", "the chain head, COUNT:HASH")
     items = document["records"]
     if not isinstance(items, list):
         raise ImportRefused("field records", "a list of records")
-    return tuple(_item(index, item, kinds) for index, item in enumerate(items))
+    checked = tuple(_item(index, item, kinds) for index, item in enumerate(items))
+    last = Head(len(checked), checked[-1].hash if checked else GENESIS)
+    if head != last:
+        raise ImportRefused(
+            "field head",
+            f"the file says the chain ends at {head.count}:{head.hash[:16]}…, but its last "
+            f"record is {last.count}:{last.hash[:16]}…: records were cut or added",
+        )
+    if anchor is not None:
+        _check_anchor(anchor, checked)
+    return checked
+
+
+def _check_anchor(anchor: Head, items: tuple[Item, ...]) -> None:
+    """The anchor must be one of the file's records (or the genesis of an empty chain)."""
+    if anchor.count > len(items):
+        raise ImportRefused(
+            "--head",
+            f"the anchor {anchor} names record {anchor.count}, but the file holds only "
+            f"{len(items)} records",
+            hint="nothing was imported: the file was cut back, or is older than the anchor",
+        )
+    found = GENESIS if anchor.count == 0 else items[anchor.count - 1].hash
+    if found != anchor.hash:
+        raise ImportRefused(
+            "--head",
+            f"the anchor {anchor} is not in the file: its record {anchor.count} has the hash "
+            f"{found}",
+            hint="nothing was imported: the file's records were rewritten",
+        )
 
 
 def _item(index: int, item: Any, kinds: Mapping[str, RecordKind]) -> Item:
@@ -162,10 +207,10 @@ def _item(index: int, item: Any, kinds: Mapping[str, RecordKind]) -> Item:
     where = f"records[{index}] (seq {seq}, {kind})"
     if not isinstance(key, str) or not key:
         raise ImportRefused(f"{where}.key", "a non-empty string")
-    if digest is not None and (
-        not isinstance(digest, str) or not re.fullmatch(r"[0-9a-f]{64}", digest)
-    ):
-        raise ImportRefused(f"{where}.hash", "a sha256 in hex")
+    if not isinstance(digest, str) or not re.fullmatch(r"[0-9a-f]{64}", digest):
+        raise ImportRefused(f"{where}.hash", "required: the record's sha256 in hex")
+    if len(key) > MAX_GENERATED:
+        raise ImportRefused(f"{where}.key", f"over {MAX_GENERATED:,} characters")
     if not isinstance(row, dict):
         raise ImportRefused(f"{where}.row", "a JSON object")
     spec = kinds[kind]
@@ -180,8 +225,12 @@ def _item(index: int, item: Any, kinds: Mapping[str, RecordKind]) -> Item:
         value = row[column]
         if column in spec.json_columns:
             stored[column] = records.canonical_json(value)
+            if len(str(stored[column])) > MAX_JSON:
+                raise ImportRefused(f"{where}.row.{column}", f"over {MAX_JSON:,} characters")
         elif value is None or isinstance(value, str) or type(value) is int:
             stored[column] = value
+            if isinstance(value, str):
+                _check_text(f"{where}.row.{column}", value, limit(kind, column))
         else:
             raise ImportRefused(
                 f"{where}.row.{column}", f"expected text, a whole number or null, not {value!r}"
@@ -199,6 +248,16 @@ def _item(index: int, item: Any, kinds: Mapping[str, RecordKind]) -> Item:
     return Item(seq, kind, key, digest, stored)
 
 
+def _check_text(where: str, value: str, most: int) -> None:
+    """Text as a command would have stored it: within the column's limit, with no NUL."""
+    if len(value) > most:
+        raise ImportRefused(
+            where, f"{len(value):,} characters; the limit is {most:,} (as for the command)"
+        )
+    if "\x00" in value:
+        raise ImportRefused(where, "contains a NUL character")
+
+
 def _field(name: str, ok: bool, reason: str) -> None:
     if not ok:
         raise ImportRefused(name, reason)
@@ -213,6 +272,10 @@ def _check_ruling(row: dict[str, Any]) -> None:
             "text, sense and kind",
         )
         RulingWord.from_dict(used)
+        sense = used["sense"]
+        _field("words", sense is None or isinstance(sense, str), "a sense is text or null")
+        if isinstance(sense, str):
+            _check_text("words", sense, limit("word_sense", "sense"))
     _field("verdict", row["verdict"] in {v.value for v in Verdict}, "approved or vetoed")
     _field("intent", isinstance(row["intent"], str) and 0 < len(row["intent"]) <= MAX_INTENT_LENGTH,
            f"an intent of 1 to {MAX_INTENT_LENGTH} characters")  # fmt: skip
@@ -221,12 +284,15 @@ def _check_ruling(row: dict[str, Any]) -> None:
         Word(text)
     mapping = row["mapping"]
     _field("mapping", isinstance(mapping, dict), "an object of concept -> Words")
-    for words in mapping.values():
+    for concept, words in mapping.items():
+        _check_text("mapping", concept, MAX_TITLE)
         _field(
             "mapping",
             isinstance(words, list) and all(isinstance(w, str) for w in words),
             "lists of Words",
         )
+        for text in words:
+            Word(text)
 
 
 def _check_sheet(row: dict[str, Any]) -> None:
@@ -269,28 +335,36 @@ _CHECKS: dict[str, Callable[[dict[str, Any]], None]] = {
 
 
 def import_ledger(
-    target: Path, source: Path, *, clock: Clock = utc_now, wait: float = DEFAULT_WAIT_S
+    target: Path,
+    source: Path,
+    *,
+    anchor: Head | None = None,
+    clock: Clock = utc_now,
+    wait: float = DEFAULT_WAIT_S,
 ) -> ImportReport:
-    """Import the export at `source` into `target`: a new ledger, or one with no records."""
-    items = validate(read_document(source), reference_kinds())
-    created = not target.exists()
-    ledger = (
-        create_ledger(target, clock=clock, wait=wait)
-        if created
-        else open_ledger(target, clock=clock, wait=wait)
-    )
-    try:
-        report = _write(ledger, items, created)
-    except BaseException:
-        ledger.close()
-        if created:
-            discard(target)
-        raise
-    ledger.close()
-    return report
+    """Import the export at `source` into `target`: a new ledger (which appears only once the
+    import is complete), or one with no records. `anchor` is a head kept elsewhere that the
+    file must hold."""
+    items = validate(read_document(source), reference_kinds(), anchor)
+    if target.exists() and target.stat().st_size > 0:
+        with open_ledger(target, clock=clock, wait=wait) as ledger:
+            head = _write(ledger, items)
+        return _report(target, items, False, head)
+    heads: list[str] = []
+    create_ledger(
+        target, fill=lambda ledger: heads.append(_write(ledger, items)), clock=clock, wait=wait
+    ).close()
+    return _report(target, items, True, heads[0])
 
 
-def _write(ledger: Ledger, items: tuple[Item, ...], created: bool) -> ImportReport:
+def _report(target: Path, items: tuple[Item, ...], created: bool, head: str) -> ImportReport:
+    counts = {kind: sum(1 for item in items if item.kind == kind) for kind in ("ruling", "policy")}
+    return ImportReport(target, len(items), counts["ruling"], counts["policy"], created, head)
+
+
+def _write(ledger: Ledger, items: tuple[Item, ...]) -> str:
+    """Append every item in one transaction, each hash recomputed and compared with the
+    file's; returns the last hash."""
     with write(ledger):
         with guarded(ledger.path):
             held = ledger.db.execute("SELECT count(*) FROM records").fetchone()[0]
@@ -309,11 +383,10 @@ def _write(ledger: Ledger, items: tuple[Item, ...], created: bool) -> ImportRepo
                     f"records[{item.seq - 1}] (seq {item.seq}, {item.kind} {item.key})",
                     error.message,
                 ) from None
-            if item.hash is not None and record.hash != item.hash:
+            if record.hash != item.hash:
                 raise ImportRefused(
                     f"records[{item.seq - 1}] (seq {item.seq}, {item.kind} {item.key}).hash",
                     "does not match the record's content: the file was changed after export",
                 )
             last = record.hash
-    counts = {kind: sum(1 for item in items if item.kind == kind) for kind in ("ruling", "policy")}
-    return ImportReport(ledger.path, len(items), counts["ruling"], counts["policy"], created, last)
+    return last

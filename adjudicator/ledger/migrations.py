@@ -46,14 +46,23 @@ def run_sql(conn: sqlite3.Connection, sql: str) -> None:
         raise ValueError(f"incomplete SQL statement: {statement.strip()[:60]}")
 
 
-def append_only(conn: sqlite3.Connection, table: str) -> None:
-    """Triggers that make `table` append-only: any UPDATE or DELETE aborts."""
-    for action in ("UPDATE", "DELETE"):
-        conn.execute(
+def append_only_sql(table: str) -> dict[str, str]:
+    """The triggers that make `table` append-only, by name: the SQL SQLite stores for them
+    (`ledger verify` and the opening check compare the file's triggers with this)."""
+    return {
+        f"{table}_no_{action.lower()}": (
             f"CREATE TRIGGER {table}_no_{action.lower()} BEFORE {action} ON {table}\n"
             f"BEGIN SELECT RAISE(ABORT, '{table} are append-only: "
             f"{action} is refused'); END"
         )
+        for action in ("UPDATE", "DELETE")
+    }
+
+
+def append_only(conn: sqlite3.Connection, table: str) -> None:
+    """Triggers that make `table` append-only: any UPDATE or DELETE aborts."""
+    for sql in append_only_sql(table).values():
+        conn.execute(sql)
 
 
 def chain_table(

@@ -17,7 +17,7 @@ from adjudicator.errors import InvalidInput
 from adjudicator.ledger import records
 from adjudicator.ledger.database import Ledger, guarded, write
 from adjudicator.ledger.errors import UnknownName
-from adjudicator.ledger.fields import MAX_TEXT, required_text
+from adjudicator.ledger.fields import limit, required_text, shown_text
 from adjudicator.ledger.rulings import Status, append_status, get_ruling
 from adjudicator.ledger.sessions import get_session, latest_session, open_session
 from adjudicator.rules.words import Word
@@ -56,7 +56,7 @@ def announce(
 ) -> Policy:
     """Announce a policy in `session` (default: the open session; between sessions, the one
     just played, so it precedes the next; before any session, none)."""
-    body = required_text(text, "policy text", MAX_TEXT)
+    body = required_text(text, "policy text", limit("policy", "text"))
     word = (
         None if concept is None or not concept.strip() else Word(concept.strip().strip("[]")).text
     )
@@ -97,7 +97,8 @@ _COLUMNS = "id, session, text, supersedes, concept, recorded_at, record"
 
 def _policy(row: Sequence[Any]) -> Policy:
     pid, session, text, supersedes, concept, recorded_at, record = row
-    return Policy(pid, session, text, tuple(json.loads(supersedes)), concept, recorded_at, record)
+    shown = shown_text(text, limit("policy", "text")) or ""
+    return Policy(pid, session, shown, tuple(json.loads(supersedes)), concept, recorded_at, record)
 
 
 def policies(ledger: Ledger, session: int | None = None) -> tuple[Policy, ...]:

@@ -14,30 +14,19 @@ every chained table, so the chain guards against edits made outside adjudicator.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.ledger.database import Ledger, RecordKind, guarded
-from adjudicator.ledger.errors import ChainBroken, LedgerError
-
-#: The `prev_hash` of the first record.
-GENESIS = "0" * 64
-
-Value = str | int | None
-
-
-def canonical_json(value: Any) -> str:
-    """JSON with sorted keys and no spaces: the same data always gives the same text."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def record_hash(prev_hash: str, seq: int, kind: str, key: str, row: Mapping[str, Value]) -> str:
-    """The hash of a record: its predecessor's hash and its canonical content."""
-    content = canonical_json({"seq": seq, "kind": kind, "key": key, "row": dict(row)})
-    return hashlib.sha256(f"{prev_hash}\n{content}".encode()).hexdigest()
+from adjudicator.ledger.errors import ChainBroken, LedgerError, LedgerTampered
+from adjudicator.ledger.hashing import GENESIS as GENESIS
+from adjudicator.ledger.hashing import Head as Head
+from adjudicator.ledger.hashing import Value as Value
+from adjudicator.ledger.hashing import canonical_json as canonical_json
+from adjudicator.ledger.hashing import record_hash as record_hash
+from adjudicator.ledger.health import trigger_problems
 
 
 @dataclass(frozen=True)
@@ -99,6 +88,12 @@ def kind_of(ledger: Ledger, kind: str) -> RecordKind:
         raise LedgerError(f"this ledger has no record kind {kind!r}") from None
 
 
+def chain_head(ledger: Ledger) -> Head:
+    """The chain's head as `COUNT:HASH`, the anchor to keep outside the file."""
+    last = head(ledger)
+    return Head(0, GENESIS) if last is None else Head(last.seq, last.hash)
+
+
 @dataclass(frozen=True)
 class ChainReport:
     """What `verify` checked: how many records, and the hash of the newest."""
@@ -106,12 +101,45 @@ class ChainReport:
     records: int
     head: str
 
+    @property
+    def anchor(self) -> Head:
+        return Head(self.records, self.head)
 
-def verify(ledger: Ledger) -> ChainReport:
-    """Recompute every record's hash in order; raise `ChainBroken` at the first that differs.
 
-    Also catches a row whose chain record is missing, and a chain record whose row is.
+def verify(ledger: Ledger, anchor: Head | None = None) -> ChainReport:
+    """Recompute every record's hash in order, raising `ChainBroken` at the first that
+    differs, then check the append-only triggers (`LedgerTampered` if any is missing or
+    altered). With `anchor` (a head kept from earlier), the chain must still hold that record
+    with that hash.
+
+    Also catches a row whose chain record is missing, and a chain record whose row is. What a
+    keyless chain cannot catch alone (a file rewritten whole) is in docs/ledger-integrity.md.
     """
+    if anchor is not None and anchor.count == 0 and anchor.hash != GENESIS:
+        raise LedgerTampered(f"the anchor {anchor} is not a head: record 0 is the genesis")
+    report = _verify_chain(ledger, anchor)
+    with guarded(ledger.path):
+        altered = trigger_problems(ledger.conn)
+    if altered:
+        raise LedgerTampered(
+            f"the ledger's append-only protection was altered: {'; '.join(altered)}"
+        )
+    if ledger.problems:  # what the opening check found that the walk above did not
+        raise LedgerTampered(
+            f"the ledger failed its opening check: {'; '.join(ledger.problems)}",
+            hint="nothing is written to it; restore it from a backup, or upgrade adjudicator "
+            "if it was written by a newer one",
+        )
+    if anchor is not None and anchor.count > report.records:
+        raise LedgerTampered(
+            f"the anchor {anchor} names record {anchor.count}, but the chain holds only "
+            f"{report.records} records: records {report.records + 1}-{anchor.count} are missing",
+            hint="the ledger was cut back or replaced since that head was taken",
+        )
+    return report
+
+
+def _verify_chain(ledger: Ledger, anchor: Head | None) -> ChainReport:
     expected_prev = GENESIS
     count = 0
     with guarded(ledger.path):
@@ -141,6 +169,13 @@ def verify(ledger: Ledger) -> ChainReport:
                 raise ChainBroken(seq, kind, key, "its content is not what was recorded")
             pending[kind] = next(streams[kind], None)
             expected_prev = digest
+            if anchor is not None and seq == anchor.count and digest != anchor.hash:
+                raise LedgerTampered(
+                    f"the anchor {anchor} is not in the chain: record {seq} now has the hash "
+                    f"{digest}",
+                    hint="the records up to it were rewritten (or the ledger replaced) since "
+                    "that head was taken",
+                )
         for kind, item in pending.items():
             if item is not None:
                 raise ChainBroken(item[0], kind, "?", "a row with no record in the chain")

@@ -27,7 +27,7 @@ from adjudicator.ledger.characters import get_character
 from adjudicator.ledger.database import Ledger, guarded, read, write
 from adjudicator.ledger.decks import current_deck, spend
 from adjudicator.ledger.errors import UnknownName
-from adjudicator.ledger.fields import MAX_TEXT, MAX_TITLE, clean_text
+from adjudicator.ledger.fields import MAX_TITLE, clean_text, limit, shown_text
 from adjudicator.ledger.sessions import get_player, require_open_session
 from adjudicator.rules.spells import (
     MAX_INTENT_LENGTH,
@@ -70,7 +70,9 @@ class Implementation:
 
     def __post_init__(self) -> None:
         for name in ("area", "duration", "damage", "requirements", "note"):
-            object.__setattr__(self, name, clean_text(getattr(self, name), name, MAX_TEXT))
+            object.__setattr__(
+                self, name, clean_text(getattr(self, name), name, limit("ruling", name))
+            )
 
     def to_dict(self) -> dict[str, str | None]:
         return {
@@ -275,7 +277,7 @@ def add_ruling(
 ) -> Recorded:
     """Check a spell's structure against the caster and their hand, record the ruling, and
     on an approved cast spend its Drawn Words, all in one transaction."""
-    reason = clean_text(proposal.reason, "reason")
+    reason = clean_text(proposal.reason, "reason", limit("ruling", "reason"))
     with write(ledger):
         checked = _checked(ledger, proposal)
         spell = checked.spell
@@ -346,7 +348,7 @@ def append_ruling(
         raise InvalidInput("a ruling names at least one Word")
     intent = _intent(intent, [used.word for used in words])
     concepts = _mapping(mapping or {}, [used.word for used in words])
-    citation = clean_text(citation, "citation", MAX_TITLE)
+    citation = clean_text(citation, "citation", limit("ruling", "citation"))
     prefix = "C" if canon else "R"
     with guarded(ledger.path):
         number = ledger.db.execute(
@@ -449,22 +451,24 @@ class _Reader:
         key = (area, duration, damage, requirements, note)
         parts = self.parts.get(key)
         if parts is None:
-            parts = self.parts[key] = Implementation(*key)
+            parts = self.parts[key] = Implementation(
+                *(shown_text(text, limit("ruling", "note")) for text in key)
+            )
         return Ruling(
             id=rid,
             canon=bool(canon),
             session=session,
             caster=caster,
             words=tuple(self.used(item) for item in json.loads(words)),
-            intent=intent,
+            intent=shown_text(intent, limit("ruling", "intent")) or "",
             verdict=_VERDICTS[verdict],
             mapping={c: tuple(w) for c, w in json.loads(mapping).items()}
             if mapping != "{}"
             else {},
             needs=tuple(self.need(text) for text in json.loads(needs)) if needs != "[]" else (),
             implementation=parts,
-            reason=reason,
-            citation=citation,
+            reason=shown_text(reason, limit("ruling", "reason")),
+            citation=shown_text(citation, limit("ruling", "citation")),
             recorded_at=recorded_at,
             record=record,
         )
@@ -561,7 +565,7 @@ def append_status(
         raise InvalidInput(f"{target.id} cannot change its own status")
     if status is not Status.STANDING and by_ruling is None and by_policy is None:
         raise InvalidInput(f"a ruling becomes {status.value} by a later ruling or a policy")
-    note = clean_text(reason, "status reason")
+    note = clean_text(reason, "status reason", limit("ruling_status", "reason"))
     record = StatusRecord(target.id, status, by_ruling, by_policy, note, ledger.now())
     row = {
         "ruling": target.id,

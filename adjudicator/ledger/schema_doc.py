@@ -600,7 +600,11 @@ def render(schema: Schema) -> str:
         "names the first record that does not match: a `seq` missing, a `prev_hash` that is "
         "not the previous `hash`, a row whose content changed, a chain record whose row is "
         "gone, or a row with no chain record. Changing, removing or reordering anything "
-        "breaks the chain from that record on.",
+        "breaks the chain from that record on. It then checks that every append-only "
+        "trigger is present and unchanged. What a keyless chain cannot catch (the last "
+        "records cut, every hash recomputed after an edit) and how a kept chain head "
+        "(`COUNT:HASH`, `ledger verify --head`) catches it is in "
+        "[ledger-integrity.md](ledger-integrity.md).",
         "",
         "The chained kinds and their tables:",
         "",

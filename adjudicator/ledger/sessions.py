@@ -14,8 +14,7 @@ from typing import Any
 from adjudicator.ledger import records
 from adjudicator.ledger.database import Ledger, guarded, read, write
 from adjudicator.ledger.errors import AlreadyRecorded, SessionError, UnknownName
-from adjudicator.ledger.fields import MAX_TEXT, MAX_TITLE, clean_text, name_text
-from adjudicator.rules.deck import MAX_PLAYER_NAME
+from adjudicator.ledger.fields import clean_text, limit, name_text
 
 
 @dataclass(frozen=True)
@@ -95,7 +94,7 @@ def require_open_session(ledger: Ledger, action: str) -> Session:
 
 def start_session(ledger: Ledger, title: str | None = None) -> Session:
     """Open the next session; refused while another is still open."""
-    title = clean_text(title, "session title", MAX_TITLE)
+    title = clean_text(title, "session title", limit("session", "title"))
     with write(ledger):
         current = open_session(ledger)
         if current is not None:
@@ -110,7 +109,7 @@ def start_session(ledger: Ledger, title: str | None = None) -> Session:
 
 def end_session(ledger: Ledger, note: str | None = None) -> Session:
     """Close the open session, with an optional note."""
-    note = clean_text(note, "session note", MAX_TEXT)
+    note = clean_text(note, "session note", limit("session_end", "note"))
     with write(ledger):
         current = require_open_session(ledger, "ending a session")
         now = ledger.now()
@@ -170,7 +169,7 @@ def get_player(ledger: Ledger, name: str) -> Player:
 
 def add_player(ledger: Ledger, name: str) -> Player:
     """Add a player; a name already taken (ignoring case) is refused."""
-    name = name_text(name, "player", MAX_PLAYER_NAME)
+    name = name_text(name, "player", limit("player", "name"))
     with write(ledger):
         with guarded(ledger.path):
             taken = ledger.db.execute("SELECT name FROM players WHERE name = ?", (name,))

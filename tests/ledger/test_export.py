@@ -154,7 +154,7 @@ def test_a_json_export_imported_into_an_empty_ledger_exports_identically(
     identical export (round-trip test)." """
     exported = export(campaign, ExportFormat.JSON)
     document = json.loads(exported)
-    assert (document["format"], document["version"]) == ("adjudicator-ledger", 1)
+    assert (document["format"], document["version"]) == ("adjudicator-ledger", 2)
     assert len(document["records"]) == records.verify(campaign).records
     source = tmp_path / "export.json"
     source.write_text(exported, "utf-8")
