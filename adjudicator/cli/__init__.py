@@ -33,7 +33,7 @@ from adjudicator.cli import (
     table,
     words,
 )
-from adjudicator.cli._output import report_error
+from adjudicator.cli._output import error_console, report_error
 from adjudicator.errors import AdjudicatorError
 
 EXIT_ERROR = 1

@@ -160,7 +160,9 @@ class Coverage:
             word_scores=tuple((w, round(scores[w], 4)) for w in words),
             verdict=Verdict.COVERED,
         )
-        judged = self.adjudicate(ruled, self.judge.judge(self, ruled))
+        judged = ruled.concepts
+        if self.judge.config.enabled:
+            judged = self.adjudicate(ruled, self.judge.judge(self, ruled))
         if analysis.meaningless:
             verdict = Verdict.MEANINGLESS
         elif any(r.concept.needs_word and not r.covered for r in judged):
@@ -172,10 +174,12 @@ class Coverage:
     def adjudicate(
         self, ruled: CoverageReport, judged: Sequence[TokenJudgement]
     ) -> tuple[ConceptCoverage, ...]:
-        """The walk's concepts with the judge's verdict on each: a concept is missing
-        exactly when the judge flags its head token; a flagged token the walk did not read
-        as a concept is added. What the campaign's precedent or the player's brackets cover
-        stays covered ("the verdict follows it and says so")."""
+        """The walk's concepts with the judge's verdict on those the rules leave open: a
+        Word the rules found covering a concept, or ruled out (an opposite, a related
+        kind), stands, and so do the campaign's precedent and the player's brackets ("the
+        verdict follows it and says so"); an open concept is missing only when the judge
+        flags its head token. (Tokens the walk did not read as concepts are not added yet:
+        the judge then broke the rulebook's own examples, docs/accuracy.md.)"""
         threshold = self.judge.config.threshold
         heads: dict[int, TokenJudgement] = {}
         for token in judged:
@@ -192,15 +196,12 @@ class Coverage:
                 ):
                     heads.setdefault(i, token)
         results: list[ConceptCoverage] = []
-        claimed: set[int] = set()
         for i, item in enumerate(ruled.concepts):
             head = heads.get(i)
             bound = item.best is not None and item.best.kind in (
                 CoverKind.PRECEDENT, CoverKind.EXPLICIT,
             )  # fmt: skip
-            if head is not None:
-                claimed.add(head.start)
-            if bound or not self.scored(item.concept):
+            if bound or item.covered or item.blocked or not self.scored(item.concept):
                 results.append(item)
             elif item.concept.scope is not None and head is not None:
                 results.append(self.scope_verdict(item, head, threshold))
@@ -216,15 +217,6 @@ class Coverage:
                 results.append(self.judged_cover(item, head))
             else:
                 results.append(item)
-        for token in judged:
-            if token.missing >= threshold and token.start not in claimed:
-                role = Role.SUBJECT if token.pos in ("NOUN", "PROPN") else Role.EFFECT
-                concept = Concept(
-                    token.text, token.start, token.end, token.lemma, role, True,
-                    f"the judge reads {token.text!r} as a concept no Word covers "
-                    f"({token.missing:.2f})",
-                )  # fmt: skip
-                results.append(ConceptCoverage(concept, ()))
         results.sort(key=lambda item: item.concept.start)
         return tuple(results)
 

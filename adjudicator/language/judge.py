@@ -109,10 +109,12 @@ _SCOPES = tuple(ScopeKind)
 
 @dataclass(frozen=True)
 class JudgeConfig:
-    """The judge's one tuned number: a token is missing from this probability up. 0.5 was
-    chosen on the leave-one-author-out folds (docs/accuracy.md); `eval coverage --config`
-    may override it for sweeps."""
+    """Whether the judge rules on the concepts the rules leave open, and from which
+    probability a token is missing (0.5, chosen on the leave-one-author-out folds). Off by
+    default: with it on, the rulebook's own worked examples broke (it reads the touched
+    recipient and natural consequences as concepts; docs/accuracy.md)."""
 
+    enabled: bool = False
     threshold: float = 0.5
 
 
