@@ -158,6 +158,38 @@ def predict(packed: dict[str, np.ndarray], data: dict[str, Any]) -> np.ndarray:
     return result
 
 
+def _member(packed: dict[str, np.ndarray], index: int) -> Any:
+    from adjudicator.language.judge import _Member
+
+    return _Member(packed, index)
+
+
+def inputs(data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return data["tokens"], data["pairs"], data["mask"]
+
+
+def ruled(data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """What the rules alone say of each token (1.0: missing), read back from the features
+    (`judge.features` keeps the walk's verdict), and which tokens head a concept the rules
+    leave open (needed, not covered, no Word ruled out): the only ones the judge may
+    change in the product (`Coverage.adjudicate`)."""
+    from adjudicator.language import judge
+    from adjudicator.language.concepts import Role
+    from adjudicator.language.cues import ScopeKind
+    from adjudicator.language.report import CoverKind
+
+    one_hots = (judge.CONTENT_POS, judge._DEPS, judge._HEAD_POS, judge._PREPOSITIONS)
+    head = sum(len(v) for v in one_hots) + judge.SYNTAX_FEATURES
+    needs = head + 2 + len(Role)
+    covered = needs + 1
+    blocked_column = 7 + len(ScopeKind) + 1 + len(CoverKind)
+    tokens = data["tokens"]
+    blocked = (data["pairs"][:, :, blocked_column] * data["mask"]).max(1) > 0
+    heads, needed, done = tokens[:, head] > 0.5, tokens[:, needs] > 0.5, tokens[:, covered] > 0.5
+    rules = (heads & needed & ~done).astype(float)
+    return rules, heads & needed & ~done & ~blocked
+
+
 def score(data: dict[str, Any], probabilities: np.ndarray, threshold: float) -> dict[str, float]:
     """Balanced accuracy, missing-concept F1 and paraphrase consistency of one file."""
     flagged: dict[str, set[str]] = {}
@@ -200,10 +232,20 @@ def main(argv: list[str]) -> int:
             train = [data[n] for n in everything if n != held]
             packed = pack([fit(train, seed) for seed in SEEDS])
             probabilities = predict(packed, data[held])
-            for threshold in THRESHOLDS:
-                figures = score(data[held], probabilities, threshold)
+            need = np.mean(
+                [_member(packed, i).run(*inputs(data[held]))[0] for i in range(len(SEEDS))], 0
+            )
+            rules, open_ = ruled(data[held])
+            ways = {
+                "rules": rules,
+                "judge alone": probabilities,
+                "judge on open concepts": np.where(open_, probabilities, rules),
+                "judge's need on open concepts": np.where(open_, need, rules),
+            }
+            for way, values in ways.items():
+                figures = score(data[held], values, 0.5)
                 shown = "  ".join(f"{k} {v:.3f}" for k, v in figures.items())
-                print(f"{held:10s} threshold {threshold}: {shown}", flush=True)
+                print(f"{held:10s} {way:30s} {shown}", flush=True)
         return 0
     packed = pack([fit(list(data.values()), seed) for seed in SEEDS])
     np.savez_compressed(WEIGHTS, **packed)  # type: ignore[arg-type]

@@ -161,7 +161,9 @@ class Coverage:
             verdict=Verdict.COVERED,
         )
         judged = ruled.concepts
-        if self.judge.config.enabled:
+        if self.judge.config.enabled and any(
+            c.concept.needs_word and not c.covered for c in ruled.concepts
+        ):  # the judge rules only on what the rules leave open
             judged = self.adjudicate(ruled, self.judge.judge(self, ruled))
         if analysis.meaningless:
             verdict = Verdict.MEANINGLESS
@@ -174,12 +176,14 @@ class Coverage:
     def adjudicate(
         self, ruled: CoverageReport, judged: Sequence[TokenJudgement]
     ) -> tuple[ConceptCoverage, ...]:
-        """The walk's concepts with the judge's verdict on those the rules leave open: a
-        Word the rules found covering a concept, or ruled out (an opposite, a related
-        kind), stands, and so do the campaign's precedent and the player's brackets ("the
-        verdict follows it and says so"); an open concept is missing only when the judge
-        flags its head token. (Tokens the walk did not read as concepts are not added yet:
-        the judge then broke the rulebook's own examples, docs/accuracy.md.)"""
+        """The walk's concepts, with the judge ruling on those the rules leave open (a
+        needed concept no Word covers): it stays missing when the judge finds that the
+        intent asks for it (its head token's `need`), and otherwise needs no Word (framing,
+        colour, the recipient). What the rules cover, or rule out, stands, and so do the
+        campaign's precedent and the player's brackets. The judge's own cover scores and
+        new concepts are not used: on their own they scored better on new authors but broke
+        the rulebook's worked examples ([Fire] [Ball] [Zone] covering "trap";
+        docs/accuracy.md)."""
         threshold = self.judge.config.threshold
         heads: dict[int, TokenJudgement] = {}
         for token in judged:
@@ -198,63 +202,24 @@ class Coverage:
         results: list[ConceptCoverage] = []
         for i, item in enumerate(ruled.concepts):
             head = heads.get(i)
-            bound = item.best is not None and item.best.kind in (
-                CoverKind.PRECEDENT, CoverKind.EXPLICIT,
-            )  # fmt: skip
-            if bound or item.covered or item.blocked or not self.scored(item.concept):
+            if (
+                head is None
+                or item.covered
+                or item.blocked
+                or not item.concept.needs_word
+                or not self.scored(item.concept)
+            ):
                 results.append(item)
-            elif item.concept.scope is not None and head is not None:
-                results.append(self.scope_verdict(item, head, threshold))
-            elif head is not None and head.missing >= threshold:
-                concept = replace(
-                    item.concept, needs_word=True, lemma=head.lemma,
-                    reason=item.concept.reason if item.concept.needs_word else
-                    f"the judge reads {head.text!r} as a concept of its own "
-                    f"({head.need:.2f})",
-                )  # fmt: skip
-                results.append(ConceptCoverage(concept, (), item.blocked, item.near))
-            elif item.concept.needs_word and not item.covered:
-                results.append(self.judged_cover(item, head))
+            elif head.need >= threshold:
+                results.append(item)  # missing, as the rules found
             else:
-                results.append(item)
-        results.sort(key=lambda item: item.concept.start)
-        return tuple(results)
-
-    @staticmethod
-    def scope_verdict(
-        item: ConceptCoverage, head: TokenJudgement, threshold: float
-    ) -> ConceptCoverage:
-        """Scope is covered only by a Word of its own kind ("A scope Word only covers its
-        own kind of scope", wop-dev README): the rules say what covers it, the judge only
-        whether the intent asks for it at all."""
-        if item.covered or head.need >= threshold:
-            return (
-                item
-                if item.concept.needs_word
-                else ConceptCoverage(
-                    replace(item.concept, needs_word=True), item.covers, item.blocked, item.near
+                why = (
+                    f"the judge reads {head.text!r} as framing, colour or the recipient "
+                    f"(need {head.need:.2f})"
                 )
-            )
-        why = f"the judge reads {head.text!r} as no scope the spell needs ({head.need:.2f})"
-        return ConceptCoverage(replace(item.concept, needs_word=False, reason=why), ())
-
-    @staticmethod
-    def judged_cover(item: ConceptCoverage, token: TokenJudgement | None) -> ConceptCoverage:
-        """A concept the rules left open and the judge does not: covered by the judge's
-        best Word set, or needing no Word when the judge finds no need."""
-        if token is None or token.need < 0.5 or not token.best:
-            why = "the judge reads it as framing, colour or the recipient"
-            if token is not None:
-                why += f" (need {token.need:.2f})"
-            return ConceptCoverage(replace(item.concept, needs_word=False, reason=why), ())
-        cover = Cover(
-            token.best,
-            CoverKind.CONTEXT,
-            round(token.cover, 3),
-            f"{format_words(token.best)} covers {item.concept.text!r} here "
-            f"(judged {token.cover:.2f})",
-        )
-        return ConceptCoverage(item.concept, (cover,), item.blocked, item.near)
+                concept = replace(item.concept, needs_word=False, reason=why)
+                results.append(ConceptCoverage(concept, ()))
+        return tuple(results)
 
     def scores(
         self,

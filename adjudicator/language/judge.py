@@ -103,6 +103,8 @@ _HEDGES = (
     "what if", "is it ok", "let me", "i'll", "i will", "i try",
 )  # fmt: skip
 _ROLES = tuple(Role)
+#: Syntax features of a token after its one-hots (framing, question, hedge, position, ...).
+SYNTAX_FEATURES = 13
 _KINDS = tuple(CoverKind)
 _SCOPES = tuple(ScopeKind)
 
@@ -110,9 +112,10 @@ _SCOPES = tuple(ScopeKind)
 @dataclass(frozen=True)
 class JudgeConfig:
     """Whether the judge rules on the concepts the rules leave open, and from which
-    probability a token is missing (0.5, chosen on the leave-one-author-out folds). Off by
-    default: with it on, the rulebook's own worked examples broke (it reads the touched
-    recipient and natural consequences as concepts; docs/accuracy.md)."""
+    probability a concept is needed (0.5). Off by default for now: on the leave-one-author-
+    out folds it helps (docs/accuracy.md), but with it on, `spell draft` can pick a Word set
+    whose own check then disagrees (the judge's `need` reads the Word set too), and a draft
+    must never contradict its check."""
 
     enabled: bool = False
     threshold: float = 0.5
