@@ -9,6 +9,7 @@ against the CLI writing to the same file.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -292,7 +293,14 @@ class TableService:
                 "acting": acting,
                 "actions_left": None if state.turn is None else state.turn.actions_left,
                 "may_act": may_act,
-                "legal": [{"label": describe_command(cmd), "command": _body(cmd)} for cmd in legal],
+                "legal": [
+                    {
+                        "label": describe_command(cmd),
+                        "text": action_text(describe_command(cmd), acting),
+                        "command": _body(cmd),
+                    }
+                    for cmd in legal
+                ],
                 "can_undo": access.is_storyteller and bool(stored.applied),
                 "units": {u.name: str(u.space) if u.space else None for u in state.units},
             }
@@ -521,3 +529,16 @@ class Stale(InvalidInput):
 def _body(command: object) -> dict[str, Any]:
     to_dict = getattr(command, "to_dict")  # noqa: B009 - every combat command has it
     return {"type": type(command).__name__, **to_dict()}
+
+
+def action_text(label: str, acting: str | None) -> str:
+    """A legal action as a player reads it on a button: "Move unit=Snazzle to=C1" becomes
+    "Move to C1", "EndTurn" "End turn" (the acting unit is the page's own context)."""
+    name, *args = label.split(" ")
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).capitalize()
+    shown = []
+    for arg in args:
+        key, _, value = arg.partition("=")
+        if value and value != acting:
+            shown.append(value if key in ("unit", "target") else f"{key} {value}")
+    return " ".join([words, *shown])

@@ -104,7 +104,7 @@ function drawBoard(board) {
   if (board.legal.length) {
     const actions = el("div", { class: "actions", id: "actions" });
     for (const action of board.legal) {
-      actions.append(el("button", { type: "button", class: "action", "data-label": action.label, onclick: () => play(action.command) }, action.label));
+      actions.append(el("button", { type: "button", class: "action", "data-label": action.label, onclick: () => play(action.command) }, action.text || action.label));
     }
     parts.push(el("h3", {}, "Legal actions for " + board.acting), actions);
   }
