@@ -1,6 +1,6 @@
 """Train the coverage judge (adjudicator/language/judge.py) and measure it fairly.
 
-    python models/train_judge.py extract   # features of every training file, cached
+    python models/train_judge.py extract [NAME...]  # features of the training files, cached
     python models/train_judge.py folds     # leave-one-author-out figures (docs/accuracy.md)
     python models/train_judge.py train     # the shipped weights: language/data/judge.npz
 
@@ -37,6 +37,7 @@ GENERATED = {p.parent.name: p for p in sorted((ROOT / "training").glob("author-*
 SEEDS = (0, 1)
 EPOCHS = 25
 HIDDEN = 32
+CASES_PER_BATCH = 24
 THRESHOLDS = (0.4, 0.5, 0.6)
 
 
@@ -80,15 +81,33 @@ def load(name: str) -> dict[str, Any]:
     return arrays
 
 
+def _cases(data: dict[str, Any]) -> np.ndarray:
+    """Each token's case, numbered from 0 within one file."""
+    ids = [case_id for case_id, _ in data["meta"]]
+    number = {case_id: i for i, case_id in enumerate(dict.fromkeys(ids))}
+    return np.array([number[case_id] for case_id in ids])
+
+
 def fit(sets: list[dict[str, Any]], seed: int) -> dict[str, np.ndarray]:
-    """One ensemble member: the noisy-OR of `need` and `cover` trained end to end."""
+    """One ensemble member: the noisy-OR of `need` and `cover` trained end to end, on two
+    losses: each token's (is it a missing concept?) and each case's (is anything missing?
+    the noisy-OR over its tokens), since the verdict is the case's."""
     import torch
 
     torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
     tokens = np.concatenate([s["tokens"] for s in sets])
     pairs = np.concatenate([s["pairs"] for s in sets])
     mask = np.concatenate([s["mask"] for s in sets])
     labels = np.concatenate([s["labels"] for s in sets])
+    offsets = np.cumsum([0] + [len(s["cases"]) for s in sets])
+    case_of = np.concatenate(
+        [_cases(s) + offset for s, offset in zip(sets, offsets[:-1], strict=True)]
+    )
+    by_case = np.argsort(case_of, kind="stable")
+    members = np.split(by_case, np.searchsorted(case_of[by_case], np.arange(1, offsets[-1])))
+    case_labels = np.zeros(offsets[-1])
+    np.maximum.at(case_labels, case_of, labels)
     t_mean, t_std = tokens.mean(0), tokens.std(0) + 1e-6
     used = pairs[mask > 0]
     p_mean, p_std = used.mean(0), used.std(0) + 1e-6
@@ -110,16 +129,22 @@ def fit(sets: list[dict[str, Any]], seed: int) -> dict[str, np.ndarray]:
     for _ in range(EPOCHS):
         need.train()
         cover.train()
-        order = torch.randperm(len(t))
-        for i in range(0, len(t), 128):
-            idx = order[i : i + 128]
+        order = rng.permutation(len(members))
+        for i in range(0, len(order), CASES_PER_BATCH):
+            batch = order[i : i + CASES_PER_BATCH]
+            idx = np.concatenate([members[c] for c in batch])
+            local = torch.tensor(np.repeat(np.arange(len(batch)), [len(members[c]) for c in batch]))
             covered = torch.sigmoid(cover(p[idx]).squeeze(-1)) * k[idx]
             uncovered = torch.exp(torch.log1p(-covered.clamp(max=1 - 1e-6)).sum(-1))
             prob = (torch.sigmoid(need(t[idx]).squeeze(-1)) * uncovered).clamp(1e-6, 1 - 1e-6)
             target = y[idx]
             loss = -(positive * target * torch.log(prob) + (1 - target) * torch.log(1 - prob))
+            fine = torch.zeros(len(batch)).index_add(0, local, torch.log1p(-prob))
+            case = (1 - torch.exp(fine)).clamp(1e-6, 1 - 1e-6)
+            wanted = torch.tensor(case_labels[batch], dtype=torch.float32)
+            case_loss = -(wanted * torch.log(case) + (1 - wanted) * torch.log(1 - case))
             optimiser.zero_grad()
-            loss.mean().backward()  # type: ignore[no-untyped-call]
+            (loss.mean() + case_loss.mean()).backward()  # type: ignore[no-untyped-call]
             optimiser.step()
 
     def layers(prefix: str, model: torch.nn.Sequential) -> dict[str, np.ndarray]:
@@ -158,21 +183,8 @@ def predict(packed: dict[str, np.ndarray], data: dict[str, Any]) -> np.ndarray:
     return result
 
 
-def _member(packed: dict[str, np.ndarray], index: int) -> Any:
-    from adjudicator.language.judge import _Member
-
-    return _Member(packed, index)
-
-
-def inputs(data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return data["tokens"], data["pairs"], data["mask"]
-
-
-def ruled(data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    """What the rules alone say of each token (1.0: missing), read back from the features
-    (`judge.features` keeps the walk's verdict), and which tokens head a concept the rules
-    leave open (needed, not covered, no Word ruled out): the only ones the judge may
-    change in the product (`Coverage.adjudicate`)."""
+def _columns() -> dict[str, int]:
+    """Where `judge.features` keeps the walk's findings in a token row and a pair row."""
     from adjudicator.language import judge
     from adjudicator.language.concepts import Role
     from adjudicator.language.cues import ScopeKind
@@ -181,13 +193,31 @@ def ruled(data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     one_hots = (judge.CONTENT_POS, judge._DEPS, judge._HEAD_POS, judge._PREPOSITIONS)
     head = sum(len(v) for v in one_hots) + judge.SYNTAX_FEATURES
     needs = head + 2 + len(Role)
-    covered = needs + 1
-    blocked_column = 7 + len(ScopeKind) + 1 + len(CoverKind)
+    return {
+        "head": head,
+        "needs": needs,
+        "covered": needs + 1,
+        "scope": needs + 2,
+        "scope_end": needs + 2 + len(ScopeKind),
+        "follows": needs + 2 + len(ScopeKind),
+        "blocked": 7 + len(ScopeKind) + 1 + len(CoverKind),
+    }
+
+
+def ruled(data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """What the rules alone say of each token (1.0: missing), read back from the features
+    (`judge.features` keeps the walk's verdict), and which tokens the rules rule on firmly
+    whatever the judge reads (`Coverage._firm`): those of a scope concept, a natural
+    consequence, or a concept with a Word ruled out (an opposite, a related natural kind)."""
+    col = _columns()
     tokens = data["tokens"]
-    blocked = (data["pairs"][:, :, blocked_column] * data["mask"]).max(1) > 0
-    heads, needed, done = tokens[:, head] > 0.5, tokens[:, needs] > 0.5, tokens[:, covered] > 0.5
+    blocked = (data["pairs"][:, :, col["blocked"]] * data["mask"]).max(1) > 0
+    heads, needed = tokens[:, col["head"]] > 0.5, tokens[:, col["needs"]] > 0.5
+    done = tokens[:, col["covered"]] > 0.5
     rules = (heads & needed & ~done).astype(float)
-    return rules, heads & needed & ~done & ~blocked
+    scope = tokens[:, col["scope"] : col["scope_end"]].max(1) > 0.5
+    firm = scope | (tokens[:, col["follows"]] > 0.5) | blocked
+    return rules, firm
 
 
 def score(data: dict[str, Any], probabilities: np.ndarray, threshold: float) -> dict[str, float]:
@@ -220,11 +250,13 @@ def score(data: dict[str, Any], probabilities: np.ndarray, threshold: float) -> 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("step", choices=("extract", "folds", "train"))
+    parser.add_argument("names", nargs="*", help="extract only these files (default: all)")
     args = parser.parse_args(argv)
     everything = {**FOLDS, **GENERATED}
     if args.step == "extract":
         for name, path in everything.items():
-            extract(name, path)
+            if not args.names or name in args.names:
+                extract(name, path)
         return 0
     data = {name: load(name) for name in everything}
     if args.step == "folds":
@@ -232,15 +264,11 @@ def main(argv: list[str]) -> int:
             train = [data[n] for n in everything if n != held]
             packed = pack([fit(train, seed) for seed in SEEDS])
             probabilities = predict(packed, data[held])
-            need = np.mean(
-                [_member(packed, i).run(*inputs(data[held]))[0] for i in range(len(SEEDS))], 0
-            )
-            rules, open_ = ruled(data[held])
+            rules, firm = ruled(data[held])
             ways = {
                 "rules": rules,
                 "judge alone": probabilities,
-                "judge on open concepts": np.where(open_, probabilities, rules),
-                "judge's need on open concepts": np.where(open_, need, rules),
+                "judge as shipped": np.where(firm, rules, probabilities),
             }
             for way, values in ways.items():
                 figures = score(data[held], values, 0.5)

@@ -49,6 +49,9 @@ if TYPE_CHECKING:
     from adjudicator.language.models import Models
 
 _CACHE_LIMIT = 200_000
+#: Covers the judge never overrules: the player's brackets and the campaign's precedent.
+_BINDING = frozenset({CoverKind.EXPLICIT, CoverKind.PRECEDENT})
+_JUDGED_MISSING = "the judge finds that the intent asks for it and no Word covers it"
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 _DETERMINERS = frozenset(
     {
@@ -161,9 +164,7 @@ class Coverage:
             verdict=Verdict.COVERED,
         )
         judged = ruled.concepts
-        if self.judge.config.enabled and any(
-            c.concept.needs_word and not c.covered for c in ruled.concepts
-        ):  # the judge rules only on what the rules leave open
+        if self.judge.config.enabled and not analysis.meaningless:
             judged = self.adjudicate(ruled, self.judge.judge(self, ruled))
         if analysis.meaningless:
             verdict = Verdict.MEANINGLESS
@@ -176,50 +177,98 @@ class Coverage:
     def adjudicate(
         self, ruled: CoverageReport, judged: Sequence[TokenJudgement]
     ) -> tuple[ConceptCoverage, ...]:
-        """The walk's concepts, with the judge ruling on those the rules leave open (a
-        needed concept no Word covers): it stays missing when the judge finds that the
-        intent asks for it (its head token's `need`), and otherwise needs no Word (framing,
-        colour, the recipient). What the rules cover, or rule out, stands, and so do the
-        campaign's precedent and the player's brackets. The judge's own cover scores and
-        new concepts are not used: on their own they scored better on new authors but broke
-        the rulebook's worked examples ([Fire] [Ball] [Zone] covering "trap";
-        docs/accuracy.md)."""
+        """The walk's concepts as the judge rules on them. A token the judge finds missing
+        (P(missing) >= threshold) is missing, even where a lexical link covered it, and
+        becomes a concept of its own when the walk never picked it up ("from one shadow to
+        another"); a concept the rules left open is covered by the judge's best Words
+        (meaning in context) or, when the judge finds no Word needed, needs none (framing,
+        colour, the recipient). What the player bracketed and what the campaign's precedent
+        covers always stand, and so does a Word the rules ruled out (an opposite, a
+        related natural kind) for a concept the judge also finds missing."""
         threshold = self.judge.config.threshold
         heads: dict[int, TokenJudgement] = {}
+        loose: list[TokenJudgement] = []
         for token in judged:
-            for i, item in enumerate(ruled.concepts):
-                c = item.concept
-                if (
-                    c.start <= token.start
-                    and token.end <= c.end
-                    and (
-                        token.lemma in c.forms[:1]
-                        or token.lemma == c.lemma
-                        or token.text.lower() == c.text.lower()
-                    )
-                ):
-                    heads.setdefault(i, token)
+            index = self._headed(ruled.concepts, token)
+            if index is None or index in heads:
+                loose.append(token)
+            else:
+                heads[index] = token
         results: list[ConceptCoverage] = []
         for i, item in enumerate(ruled.concepts):
             head = heads.get(i)
-            if (
-                head is None
-                or item.covered
-                or item.blocked
-                or not item.concept.needs_word
-                or not self.scored(item.concept)
-            ):
+            if head is None or self._firm(item):
                 results.append(item)
-            elif head.need >= threshold:
-                results.append(item)  # missing, as the rules found
-            else:
+            elif head.missing >= threshold:
+                concept = item.concept
+                if not concept.needs_word:
+                    concept = replace(concept, needs_word=True, reason=_JUDGED_MISSING)
+                results.append(ConceptCoverage(concept, (), item.blocked, item.near))
+            elif item.covered:
+                results.append(item)
+            elif head.need < threshold:
                 why = (
                     f"the judge reads {head.text!r} as framing, colour or the recipient "
                     f"(need {head.need:.2f})"
                 )
                 concept = replace(item.concept, needs_word=False, reason=why)
                 results.append(ConceptCoverage(concept, ()))
-        return tuple(results)
+            else:
+                results.append(ConceptCoverage(item.concept, (self._judged_cover(head),)))
+        for token in loose:
+            if token.missing >= threshold and not any(
+                self._firm(item)
+                and item.concept.start <= token.start
+                and token.end <= item.concept.end
+                for item in results
+            ):
+                role = Role.SUBJECT if token.pos in ("NOUN", "PROPN") else Role.EFFECT
+                concept = Concept(
+                    token.text, token.start, token.end, token.lemma, role, True, _JUDGED_MISSING
+                )
+                results.append(ConceptCoverage(concept, ()))
+        return tuple(sorted(results, key=lambda item: item.concept.start))
+
+    def _firm(self, item: ConceptCoverage) -> bool:
+        """Whether the rules' ruling on a concept stands whatever the judge reads: what the
+        player bracketed and the campaign's precedent covers, what needs no Word or which
+        Words cannot cover by a rule of the policy (a scope Word of another kind, an
+        opposite, a related natural kind), and natural consequences of covered concepts."""
+        concept = item.concept
+        return (
+            not self.scored(concept)
+            or any(c.kind in _BINDING for c in item.covers)
+            or concept.scope is not None
+            or concept.follows is not None
+            or bool(item.blocked)
+        )
+
+    @staticmethod
+    def _headed(concepts: Sequence[ConceptCoverage], token: TokenJudgement) -> int | None:
+        """The walk's concept this judged token heads, if any."""
+        for i, item in enumerate(concepts):
+            c = item.concept
+            if (
+                c.start <= token.start
+                and token.end <= c.end
+                and (
+                    token.lemma in c.forms[:1]
+                    or token.lemma == c.lemma
+                    or token.text.lower() == c.text.lower()
+                )
+            ):
+                return i
+        return None
+
+    @staticmethod
+    def _judged_cover(token: TokenJudgement) -> Cover:
+        words = format_words(token.best)
+        return Cover(
+            token.best,
+            CoverKind.CONTEXT,
+            token.cover,
+            f"{words} covers {token.text!r} in context (the judge, {token.cover:.2f})",
+        )
 
     def scores(
         self,

@@ -9,7 +9,7 @@ or the concepts no Word at hand covers, each with Words that would.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 #: Most Word sets tried before giving up on finding the smallest (hands are small; this
 #: only bounds a pathological one).
 MAX_TRIES = 200_000
+#: Most candidate spells whose own check is run before the draft gives up: the judge may
+#: read a smaller set differently from the whole hand, and a draft must pass its check.
+MAX_CHECKS = 8
 _SCOPE_EXAMPLES = {
     "area": ("Zone", "Wide"),
     "duration": ("Permanent", "Lingering"),
@@ -110,15 +113,17 @@ def draft(
     )
     if shortfalls:
         return Draft(analysis.intent, None, full, shortfalls)
-    chosen = _smallest(full, tuple(inherent), tuple(hand))
-    if chosen is None:
-        return Draft(analysis.intent, None, full, ())
-    spell = validate_spell(chosen, intent, inherent=inherent, hand=hand)
-    first = spell.inherent
-    ordered = (first, *(u.word for u in spell.words if u.word is not first and u.word != first))
-    spell = validate_spell(ordered, intent, inherent=inherent, hand=hand)  # Inherent first
-    report = coverage.report(analysis, ordered, precedents=precedents)
-    return Draft(analysis.intent, spell, report)
+    for tried, chosen in enumerate(_ranked(full, tuple(inherent), tuple(hand))):
+        if tried == MAX_CHECKS:
+            break
+        spell = validate_spell(chosen, intent, inherent=inherent, hand=hand)
+        first = spell.inherent
+        ordered = (first, *(u.word for u in spell.words if u.word is not first and u.word != first))
+        report = coverage.report(analysis, ordered, precedents=precedents)
+        if report.covered:  # a draft never contradicts its own check
+            spell = validate_spell(ordered, intent, inherent=inherent, hand=hand)
+            return Draft(analysis.intent, spell, report)
+    return Draft(analysis.intent, None, full, ())
 
 
 def _shortfall(item: ConceptCoverage) -> Shortfall:
@@ -143,22 +148,22 @@ def _options(report: CoverageReport) -> list[list[tuple[frozenset[Word], float]]
     ]
 
 
-def _smallest(
+def _ranked(
     full: CoverageReport, inherent: tuple[Word, ...], hand: tuple[Word, ...]
-) -> tuple[Word, ...] | None:
-    """The smallest set of Words that covers every needed concept and makes a valid spell;
-    among equals, the one whose covers are most confident, then the best word scores."""
+) -> Iterator[tuple[Word, ...]]:
+    """Valid spells that cover every needed concept by the covers of `full`, smallest
+    first; among equals, the most confident covers first, then the best word scores."""
     options = _options(full)
     scores = dict(full.word_scores)
     useful = {w for concept in options for words, _ in concept for w in words}
     pool = sorted(full.words, key=lambda w: (w not in useful, -scores.get(w, 0.0), w.text))
     tries = 0
     for size in range(MIN_WORDS, len(pool) + 1):
-        best: tuple[float, tuple[Word, ...]] | None = None
+        ranked: list[tuple[float, tuple[Word, ...]]] = []
         for chosen in combinations(pool, size):
             tries += 1
             if tries > MAX_TRIES:
-                return best[1] if best else None
+                break
             picked = set(chosen)
             total = 0.0
             for concept in options:
@@ -167,14 +172,13 @@ def _smallest(
                     break
                 total += max(fits)
             else:
-                if not _castable(chosen, inherent, hand):
-                    continue
-                total += sum(scores.get(w, 0.0) for w in chosen) * 1e-3
-                if best is None or total > best[0]:
-                    best = (total, tuple(chosen))
-        if best is not None:
-            return best[1]
-    return None
+                if _castable(chosen, inherent, hand):
+                    total += sum(scores.get(w, 0.0) for w in chosen) * 1e-3
+                    ranked.append((total, chosen))
+        ranked.sort(key=lambda item: -item[0])
+        yield from (chosen for _, chosen in ranked)
+        if tries > MAX_TRIES:
+            return
 
 
 def _castable(words: tuple[Word, ...], inherent: tuple[Word, ...], hand: tuple[Word, ...]) -> bool:

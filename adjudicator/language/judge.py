@@ -117,7 +117,7 @@ class JudgeConfig:
     whose own check then disagrees (the judge's `need` reads the Word set too), and a draft
     must never contradict its check."""
 
-    enabled: bool = False
+    enabled: bool = True
     threshold: float = 0.5
 
 

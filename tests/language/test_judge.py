@@ -1,11 +1,13 @@
 """The learned coverage judge (language/judge.py): its weights load, it reads every content
-token, and switched on it keeps the rulebook's worked examples."""
+token, it keeps the rulebook's worked examples, and it reads the classes of intent the
+rules read badly (issue 17): word order, concepts inside phrases, weak relations."""
 
 from __future__ import annotations
 
 import pytest
 
 from adjudicator.language.coverage import Coverage
+from adjudicator.language.draft import draft
 from adjudicator.language.judge import Judge, JudgeConfig
 from adjudicator.language.models import Models
 from adjudicator.language.report import Verdict
@@ -19,8 +21,8 @@ def judged(models: Models) -> Coverage:
     return Coverage(models, judge=Judge(JudgeConfig(enabled=True)))
 
 
-def test_the_judge_is_off_by_default() -> None:
-    assert JudgeConfig().enabled is False
+def test_the_judge_is_on_by_default() -> None:
+    assert JudgeConfig().enabled is True
 
 
 def test_every_content_token_gets_a_probability(judged: Coverage) -> None:
@@ -41,3 +43,49 @@ def test_the_rulebook_examples_hold_with_the_judge_on(judged: Coverage) -> None:
     assert trap.verdict is Verdict.NOT_COVERED
     assert trap.missing_lemmas == ("trap",)
     assert judged.check(parse_words("[Fire] [Ball] [Trap]"), "trap a balloon with fire").covered
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "raise a wall of water to stop the arrows",
+        "stop the arrows with a wall of water",
+        "put up a barrier of water that stops arrows",
+    ],
+)
+def test_word_order_does_not_flip_the_verdict(judged: Coverage, intent: str) -> None:
+    """Issue 17: "'raise a wall of water to stop the arrows' ([Wall] [Water]) is covered;
+    'stop the arrows with a wall of water' is not" — one situation, one verdict."""
+    assert judged.check(parse_words("[Wall] [Water]"), intent).covered, intent
+
+
+def test_a_concept_inside_a_phrase_is_read(judged: Coverage) -> None:
+    """Issue 17: "[Shadow] [Step] 'teleport from one shadow to another': 'shadow' is never
+    picked up, the spell is refused and both Words 'cover nothing'"."""
+    report = judged.check(parse_words("[Shadow] [Step]"), "teleport from one shadow to another")
+    assert report.covered
+    assert report.unused_words == ()
+
+
+def test_weak_relations_do_not_cover(judged: Coverage) -> None:
+    """Issue 17: "[Water] means 'provide', as 'heal' does, so the draft for 'heal the
+    ferryman's broken arm' is [Wall] [Water]; [Water] [Fly] covers 'boil the river into
+    steam to scald the bandits' (nothing covers the heat)"."""
+    heal = judged.check(parse_words("[Wall] [Water]"), "heal the ferryman's broken arm")
+    assert "heal" in heal.missing_lemmas
+    boil = judged.check(
+        parse_words("[Water] [Fly]"), "boil the river into steam to scald the bandits"
+    )
+    assert not boil.covered
+
+
+def test_a_draft_passes_its_own_check(judged: Coverage, models: Models) -> None:
+    """A draft must never contradict its check: the Words it proposes, checked alone, are
+    ruled covered (the judge reads a smaller set, not the whole hand)."""
+    hand = parse_words("[Wall] [Water] [Heal] [Stone] [Wind]")
+    found = draft(
+        "heal the ferryman's broken arm", parse_words("[Bone]"), hand, models, coverage=judged
+    )
+    assert found.spell is not None
+    words = tuple(u.word for u in found.spell.words)
+    assert judged.check(words, "heal the ferryman's broken arm").covered
