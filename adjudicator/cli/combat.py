@@ -16,12 +16,17 @@ import typer
 from rich.text import Text
 
 from adjudicator.cli import combat_hands, combat_table, combat_turns, combat_views
-from adjudicator.cli._ledger import LedgerOption, console, opened
-from adjudicator.cli._output import JsonOption, print_json
-from adjudicator.cli.combat_options import (
+from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._options import (
     CombatOption,
     DiceOption,
+    JsonOption,
+    LedgerOption,
     SeedOption,
+    seed_option,
+)
+from adjudicator.cli._output import print_json
+from adjudicator.cli.combat_options import (
     SpaceArgument,
     hold_spec,
     numbers,
@@ -47,8 +52,7 @@ def start_command(
         str, typer.Option("--ruleset", help="The rules to fight by: rulebook or wop-draft.")
     ] = "rulebook",
     seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="The combat's dice seed (default: a fresh random one)."),
+        int | None, seed_option("The combat's dice seed (default: a fresh random one).")
     ] = None,
     title: Annotated[str | None, typer.Option("--title", help="A name for the fight.")] = None,
     ledger: LedgerOption = None,

@@ -7,14 +7,8 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli._ledger import LedgerOption
-from adjudicator.cli._output import JsonOption
-from adjudicator.cli.combat_options import (
-    CombatOption,
-    UnitArgument,
-    run_step,
-    run_with,
-)
+from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
+from adjudicator.cli.combat_options import UnitArgument, run_step, run_with
 
 HandArgument = Annotated[
     str, typer.Argument(help="The hand: Mainhand or Offhand.", show_default=False)

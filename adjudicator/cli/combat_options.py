@@ -1,5 +1,5 @@
-"""What the `adjudicator combat ...` commands share: options, reading quick-NPC specs and dice,
-and printing a step's outcome.
+"""What the `adjudicator combat ...` commands share: arguments, reading quick-NPC specs and
+dice, and printing a step's outcome (the options are in `_options`).
 
 The combat engine and the ledger are imported inside the functions, so other commands do not
 pay for loading them.
@@ -26,37 +26,6 @@ if TYPE_CHECKING:
     from adjudicator.ledger.database import Ledger
     from adjudicator.rules.characters import Hitzone
     from adjudicator.rules.tables import Weapon
-
-#: `--combat F1`: which stored combat a command works on.
-CombatOption = Annotated[
-    str | None,
-    typer.Option(
-        "--combat",
-        help="The combat (F1, F2, ...); default: the latest open one, else the latest.",
-        show_default=False,
-    ),
-]
-
-#: `--dice "4 3"`: faces read off physical dice, in the order the command rolls them.
-DiceOption = Annotated[
-    str | None,
-    typer.Option(
-        "--dice",
-        help='Faces of physical dice in the order rolled: --dice "4 3". A missing die is an '
-        "error naming it.",
-        show_default=False,
-    ),
-]
-
-#: `--seed N`: roll this command's dice with random.Random(N).
-SeedOption = Annotated[
-    int | None,
-    typer.Option(
-        "--seed",
-        help="Roll with random.Random(SEED) (default: the combat's seed and the step number).",
-        show_default=False,
-    ),
-]
 
 UnitArgument = Annotated[str, typer.Argument(help="The acting unit's name.", show_default=False)]
 TargetArgument = Annotated[str, typer.Argument(help="The target unit's name.", show_default=False)]

@@ -8,17 +8,8 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli._ledger import LedgerOption
-from adjudicator.cli._output import JsonOption
-from adjudicator.cli.combat_options import (
-    CombatOption,
-    DiceOption,
-    SeedOption,
-    SpaceArgument,
-    TargetArgument,
-    UnitArgument,
-    run_step,
-)
+from adjudicator.cli._options import CombatOption, DiceOption, JsonOption, LedgerOption, SeedOption
+from adjudicator.cli.combat_options import SpaceArgument, TargetArgument, UnitArgument, run_step
 from adjudicator.errors import InvalidInput
 
 TeamArgument = Annotated[str, typer.Argument(help="The team.", show_default=False)]

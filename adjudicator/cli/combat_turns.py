@@ -7,12 +7,8 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli._ledger import LedgerOption
-from adjudicator.cli._output import JsonOption
+from adjudicator.cli._options import CombatOption, DiceOption, JsonOption, LedgerOption, SeedOption
 from adjudicator.cli.combat_options import (
-    CombatOption,
-    DiceOption,
-    SeedOption,
     SpaceArgument,
     TargetArgument,
     UnitArgument,
