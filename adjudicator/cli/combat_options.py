@@ -8,22 +8,18 @@ pay for loading them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
 
-from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._ledger import console
 from adjudicator.cli._output import print_json
 from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
-    from adjudicator.combat.commands import Command
     from adjudicator.combat.units import Stance
     from adjudicator.ledger.combats import DiceSpec, Outcome
-    from adjudicator.ledger.database import Ledger
     from adjudicator.rules.characters import Hitzone
     from adjudicator.rules.tables import Weapon
 
@@ -44,31 +40,6 @@ def dice_spec(dice: str | None, seed: int | None) -> DiceSpec:
     if not faces or not all(face.isdigit() for face in faces):
         raise InvalidInput(f"--dice {dice!r} is not a list of faces", hint='write --dice "4 3"')
     return DiceSpec(entered=tuple(int(face) for face in faces), seed=seed)
-
-
-def run_step(
-    path: Path | None,
-    combat: str | None,
-    command: Command,
-    *,
-    dice: str | None = None,
-    seed: int | None = None,
-    as_json: bool = False,
-) -> None:
-    """Play one engine command on the stored combat and print what happened."""
-    from adjudicator.ledger.combats import play
-
-    spec = dice_spec(dice, seed)
-    with opened(path) as ledger:
-        outcome = play(ledger, command, combat_id=combat, dice=spec)
-    report(outcome, as_json)
-
-
-def run_with(path: Path | None, as_json: bool, step: Callable[[Ledger], Outcome]) -> None:
-    """Run a ledger step function (cast, enhance, undo...) and print what it did."""
-    with opened(path) as ledger:
-        outcome = step(ledger)
-    report(outcome, as_json)
 
 
 def report(outcome: Outcome, as_json: bool) -> None:
