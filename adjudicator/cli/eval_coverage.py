@@ -6,7 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from adjudicator.cli._output import JsonOption, console, print_json
+from adjudicator.cli._options import JsonOption
+from adjudicator.cli._output import console, print_json
 from adjudicator.cli.evaluate import (
     CasesArgument,
     OutOption,

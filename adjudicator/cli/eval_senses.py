@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from adjudicator.cli._options import json_option
 from adjudicator.cli._output import console
 from adjudicator.cli.evaluate import (
     CasesArgument,
@@ -36,7 +37,7 @@ ExamplesOption = Annotated[
         help="Labeled cases of the same format whose words' meanings are known (earlier rulings).",
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print the metrics as JSON.")]
+JsonOption = Annotated[bool, json_option("Print the metrics as JSON.")]
 CHUNK = 512  # cases encoded per batch of the progress bar
 
 
