@@ -23,13 +23,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from adjudicator.language import cues, thresholds
-from adjudicator.language.concepts import (
-    NAMED_REASON,
-    Concept,
-    IntentAnalysis,
-    Role,
-    analyse,
-)
+from adjudicator.language.concepts import NAMED_REASON, Concept, IntentAnalysis, Role
 from adjudicator.language.cues import ScopeKind
 from adjudicator.language.judge import Judge, TokenJudgement
 from adjudicator.language.lexicon import Lexicon
@@ -43,6 +37,7 @@ from adjudicator.language.report import (
     CoverKind,
     Verdict,
 )
+from adjudicator.language.walker import analyse
 from adjudicator.rules.words import Word, format_words
 
 if TYPE_CHECKING:
@@ -108,7 +103,7 @@ class Coverage:
     # -- the check --------------------------------------------------------------------------
 
     def analyse(self, intent: str, words: Sequence[Word]) -> IntentAnalysis:
-        """The concepts of the intent (see `concepts.analyse`)."""
+        """The concepts of the intent (see `walker.analyse`)."""
         return analyse(intent, words, self.models, lexicon=self.lexicon)
 
     def check(

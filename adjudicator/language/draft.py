@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.language import thresholds
 from adjudicator.language.concepts import Concept
+from adjudicator.language.coverage import Coverage
 from adjudicator.language.report import ConceptCoverage, ConfirmedMapping, CoverageReport
-from adjudicator.rules.spells import MIN_WORDS, Spell, validate_spell
+from adjudicator.rules.spells import MIN_WORDS, Spell, spell_problems, validate_spell
 from adjudicator.rules.words import Word
 
 if TYPE_CHECKING:
-    from adjudicator.language.coverage import Coverage
     from adjudicator.language.models import Models
 
 #: Most Word sets tried before giving up on finding the smallest (hands are small; this
@@ -97,8 +97,6 @@ def draft(
     Pass a `Coverage` to reuse loaded models and caches across calls.
     """
     if coverage is None:
-        from adjudicator.language.coverage import Coverage
-
         coverage = Coverage(models)
     candidates = tuple(dict.fromkeys([*inherent, *hand]))
     analysis = coverage.analyse(intent, candidates)
@@ -179,6 +177,4 @@ def _smallest(
 
 def _castable(words: tuple[Word, ...], inherent: tuple[Word, ...], hand: tuple[Word, ...]) -> bool:
     """Exactly one Inherent Word; the rest from the hand (the rules check it fully later)."""
-    from adjudicator.rules.spells import spell_problems
-
     return not spell_problems(words, "draft", inherent=inherent, hand=hand)

@@ -43,6 +43,7 @@ from adjudicator.language.concepts import Concept, PreparedIntent, Role, prepare
 from adjudicator.language.lexicon import NOUN, SPACY_PARTS, VERB, Lexicon
 from adjudicator.language.models import TextVectors
 from adjudicator.language.relations import Relations
+from adjudicator.language.walker import walk
 from adjudicator.rules.spells import MAX_INTENT_LENGTH, MissingIntent
 from adjudicator.rules.words import Word
 
@@ -341,8 +342,6 @@ class WordUse:
     def read(self, intent: str, words: tuple[Word, ...]) -> list[_Sentence]:
         """The sentences of the whole intent with their content tokens, parsed in pieces
         within `MAX_INTENT_LENGTH`."""
-        from adjudicator.language.clauses import walk
-
         nlp = self.models.nlp
         sentences: list[_Sentence] = []
         for piece in pieces(intent):
