@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.language import thresholds
 from adjudicator.language.concepts import Concept
 from adjudicator.language.coverage import Coverage
 from adjudicator.language.report import ConceptCoverage, ConfirmedMapping, CoverageReport
@@ -104,7 +103,9 @@ def draft(
     if analysis.meaningless:
         return Draft(analysis.intent, None, full, meaningless=True)
     shortfalls = tuple(
-        _shortfall(item) for item in full.concepts if item.concept.needs_word and not item.covered
+        _shortfall(item, coverage.thresholds.near_strength)
+        for item in full.concepts
+        if item.concept.needs_word and not item.covered
     )
     if shortfalls:
         return Draft(analysis.intent, None, full, shortfalls)
@@ -119,7 +120,7 @@ def draft(
     return Draft(analysis.intent, spell, report)
 
 
-def _shortfall(item: ConceptCoverage) -> Shortfall:
+def _shortfall(item: ConceptCoverage, near_strength: float) -> Shortfall:
     concept = item.concept
     if concept.scope is not None:
         suggestions = tuple(Word(w) for w in _SCOPE_EXAMPLES[concept.scope.value])
@@ -127,7 +128,7 @@ def _shortfall(item: ConceptCoverage) -> Shortfall:
         head = concept.lemma.split()[0]
         suggestions = (Word(head),) if head.isalpha() else ()
     near: tuple[Word, ...] = ()
-    if item.near is not None and item.near[1] >= thresholds.NEAR_STRENGTH:
+    if item.near is not None and item.near[1] >= near_strength:
         near = (item.near[0],)
     return Shortfall(concept, suggestions, near)
 

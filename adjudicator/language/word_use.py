@@ -43,6 +43,7 @@ from adjudicator.language.concepts import Concept, PreparedIntent, Role, prepare
 from adjudicator.language.lexicon import NOUN, SPACY_PARTS, VERB, Lexicon
 from adjudicator.language.models import TextVectors
 from adjudicator.language.relations import Relations
+from adjudicator.language.thresholds import DEFAULT, CoverageThresholds
 from adjudicator.language.walker import walk
 from adjudicator.rules.spells import MAX_INTENT_LENGTH, MissingIntent
 from adjudicator.rules.words import Word
@@ -220,10 +221,16 @@ class WordUseError(InvalidInput):
 class WordUse:
     """Models, lexicon and caches for scoring many intents in one process."""
 
-    def __init__(self, models: Models, lexicon: Lexicon | None = None) -> None:
+    def __init__(
+        self,
+        models: Models,
+        lexicon: Lexicon | None = None,
+        *,
+        thresholds: CoverageThresholds = DEFAULT,
+    ) -> None:
         self.models = models
         self.lexicon = lexicon if lexicon is not None else Lexicon()
-        self.relations = Relations(self.lexicon)
+        self.relations = Relations(self.lexicon, thresholds)
         self.vectors = TextVectors(models, _CACHE_LIMIT)
         self._word_context: dict[str, NDArray[np.float32]] = {}
         self._links: dict[tuple[str, str, str], tuple[float, str]] = {}
