@@ -8,7 +8,7 @@ that mean it, weighted by how central each token is to what the spell does:
   (its object, a passive subject, the subject of a change: "the target ages") count fully;
   the agent of a transitive verb ("this spell creates ...", "the caster moves ...") and a
   comparison ("as fast as a horse") hardly; later sentences count less than the first,
-  which says what the spell does; purpose clauses less (`concepts.analyse`'s roles);
+  which says what the spell does; purpose clauses less (`walker.analyse`'s roles);
 - *how surely it means the Word*: a lexical link from the shipped WordNet lexicon (same
   lemma, a form of it, a synonym, the Word broader than it: "oak" is a plant, "corpse" a
   body; a Word naming a way of doing it: "change" <- [Transform]), and the similarity of
