@@ -17,7 +17,7 @@ HEAVY = frozenset({"torch", "numpy", "sentence_transformers", "transformers", "s
 
 
 def _imports_inside_functions(tree: ast.Module) -> list[str]:
-    found = []
+    found: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             for inner in ast.walk(node):
