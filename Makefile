@@ -41,6 +41,7 @@ docs: $(STAMP)
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
 
-# Rewrite the README's example outputs from a real run (tests/test_readme.py checks them).
+# Rewrite the example outputs of README.md and docs/guide/*.md from a real run
+# (tests/test_readme.py checks them).
 readme: $(STAMP)
 	$(BIN)/python -m tests.readme_examples

@@ -1,4 +1,4 @@
-"""What every ledger command shares: the `--ledger` option, opening the ledger, `--sense`.
+"""What every ledger command shares: opening the `--ledger` (`_options`), `--sense`.
 
 Every command finds the campaign the same way: `--ledger`, then `$ADJUDICATOR_LEDGER`, then
 ./campaign.sqlite; a ledger taken from the environment that is not ./campaign.sqlite is named
@@ -23,17 +23,6 @@ from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
     from adjudicator.ledger.database import Ledger
-
-#: The `--ledger` option every ledger command takes.
-LedgerOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--ledger",
-        help="The campaign ledger file (default: $ADJUDICATOR_LEDGER, else ./campaign.sqlite).",
-        show_default=False,
-        dir_okay=False,
-    ),
-]
 
 #: `--no-ledger`: a check that reads no campaign, even where ./campaign.sqlite exists.
 NoLedgerOption = Annotated[

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 from rich.console import Console, ConsoleOptions, RenderableType
@@ -22,9 +22,6 @@ from rich.text import Text
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.ledger.fields import visible
-
-#: The `--json` option every command that prints data takes.
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
 
 
 class SafeConsole(Console):

@@ -2,36 +2,40 @@
 
 This module holds the group, the Storyteller's set-up and bookkeeping commands (start, add,
 place, aware, hazard, initiative, reinforce, dead, end, rest, undo, redo); a unit's turn is
-in `combat_turns`, the log, board, odds and status in `combat_views`. Each command is a thin
-wrapper: `ledger.combats` checks it against the rules and records it, or refuses it with the
-rule it breaks and records nothing.
+in `combat_turns`, the log, board, odds and status in `combat_views`. Each step command
+builds what to play (`combat_play.step`): `ledger.combats` checks it against the rules and
+records it, or refuses it with the rule it breaks and records nothing.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
 
 from adjudicator.cli import combat_hands, combat_table, combat_turns, combat_views
-from adjudicator.cli._ledger import LedgerOption, console, opened
-from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._options import (
+    JsonOption,
+    LedgerOption,
+    seed_option,
+)
+from adjudicator.cli._output import print_json
 from adjudicator.cli.combat_options import (
-    CombatOption,
-    DiceOption,
-    SeedOption,
     SpaceArgument,
     hold_spec,
     numbers,
-    run_step,
-    run_with,
     stance_spec,
     weapon_spec,
     zone_spec,
 )
+from adjudicator.cli.combat_play import step
 from adjudicator.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from adjudicator.cli.combat_play import Step
 
 app = typer.Typer(
     help="Fights on the Battle Board, stored in the campaign ledger: set up, play, undo, draw.",
@@ -47,8 +51,7 @@ def start_command(
         str, typer.Option("--ruleset", help="The rules to fight by: rulebook or wop-draft.")
     ] = "rulebook",
     seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="The combat's dice seed (default: a fresh random one)."),
+        int | None, seed_option("The combat's dice seed (default: a fresh random one).")
     ] = None,
     title: Annotated[str | None, typer.Option("--title", help="A name for the fight.")] = None,
     ledger: LedgerOption = None,
@@ -76,6 +79,7 @@ def start_command(
 
 
 @app.command("add")
+@step()
 def add_command(
     team: Annotated[str, typer.Option("--team", help="The unit's side.", show_default=False)],
     character: Annotated[
@@ -148,10 +152,7 @@ def add_command(
         bool,
         typer.Option("--onlooker", help="Not engaged, but watching: may counterspell."),
     ] = False,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Add a combatant: a campaign character, or a quick NPC (name, side, Hitzones, weapons).
 
     Example: adjudicator combat add --npc Orc --team Temple --hp 4/6/6/6 --weapon Axe=1d6/1d6
@@ -180,21 +181,16 @@ def add_command(
         stray = [option for option, value in npc_only if value]
         if stray:
             raise InvalidInput(f"{stray[0]} is for quick NPCs: a character brings its own sheet")
-        run_with(
-            ledger,
-            as_json,
-            lambda book: add_character(
-                book,
-                character,
-                team,
-                combat_id=combat,
-                name=name,
-                hold=holding,
-                stances=stances,
-                onlooker=onlooker,
-            ),
+        return lambda book, combat: add_character(
+            book,
+            character,
+            team,
+            combat_id=combat,
+            name=name,
+            hold=holding,
+            stances=stances,
+            onlooker=onlooker,
         )
-        return
     assert npc is not None
     inherent = parse_words(words) if words else ()
     drawn = parse_words(hand) if hand else ()
@@ -213,20 +209,18 @@ def add_command(
         tags=tuple(Tag(t, TagSource.LEVEL_UP) for t in tag or []),
         stances=stances,
     )
-    run_step(ledger, combat, AddUnit(unit, onlooker), as_json=as_json)
+    return AddUnit(unit, onlooker)
 
 
 @app.command("place")
+@step()
 def place_command(
     unit: NameArgument,
     space: SpaceArgument,
     entry: Annotated[
         bool, typer.Option("--entry", help="The attacking party's entry point on the outer ring.")
     ] = False,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Put a unit on a space before the fight ("the Storyteller will decide where").
 
     Example: adjudicator combat place Orc D1
@@ -235,31 +229,29 @@ def place_command(
     from adjudicator.combat.commands import ChooseEntry, Place
 
     where = Space.parse(space)
-    command = ChooseEntry(unit, where) if entry else Place(unit, where)
-    run_step(ledger, combat, command, as_json=as_json)
+    return ChooseEntry(unit, where) if entry else Place(unit, where)
 
 
 @app.command("aware")
+@step()
 def aware_command(
     observer: Annotated[str, typer.Argument(help="Who does or does not see.", show_default=False)],
     target: Annotated[str, typer.Argument(help="Whom.", show_default=False)],
     unaware: Annotated[
         bool, typer.Option("--unaware", help="The observer has not noticed the target.")
     ] = False,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Record who is aware of whom before the fight ("you must determine who is aware of whom").
 
     Example: adjudicator combat aware Orc Pink --unaware
     """
     from adjudicator.combat.commands import SetAwareness
 
-    run_step(ledger, combat, SetAwareness(observer, target, not unaware), as_json=as_json)
+    return SetAwareness(observer, target, not unaware)
 
 
 @app.command("hazard")
+@step()
 def hazard_command(
     space: SpaceArgument,
     kind: Annotated[
@@ -268,10 +260,7 @@ def hazard_command(
     ] = None,
     amount: Annotated[int, typer.Option("--amount", help="Damage a damage hazard deals.")] = 1,
     clear: Annotated[bool, typer.Option("--clear", help="Clear the space's hazards.")] = False,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Place a hazard that slows, blocks or damages, or clear a space of them.
 
     Example: adjudicator combat hazard C2 block
@@ -281,17 +270,17 @@ def hazard_command(
 
     where = Space.parse(space)
     if clear:
-        run_step(ledger, combat, ClearHazards(where), as_json=as_json)
-        return
+        return ClearHazards(where)
     try:
         hazard_kind = HazardKind((kind or "").strip().lower())
     except ValueError:
         raise InvalidInput(f"no hazard {kind!r}", hint="slow, block or damage") from None
     hazard = Hazard(hazard_kind, amount if hazard_kind is HazardKind.DAMAGE else 0)
-    run_step(ledger, combat, PlaceHazard(where, hazard), as_json=as_json)
+    return PlaceHazard(where, hazard)
 
 
 @app.command("initiative")
+@step(dice=True)
 def initiative_command(
     aggressor: Annotated[
         str | None,
@@ -300,30 +289,23 @@ def initiative_command(
     first: Annotated[
         str | None, typer.Option("--first", help="Who of the first team acts first.")
     ] = None,
-    dice: DiceOption = None,
-    seed: SeedOption = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Begin the fight: a surprise round for the aware, then each team's 1d6 (or the aggressor).
 
     Example: adjudicator combat initiative --aggressor Party --first Pink
     """
     from adjudicator.combat.commands import Begin
 
-    run_step(ledger, combat, Begin(aggressor, first), dice=dice, seed=seed, as_json=as_json)
+    return Begin(aggressor, first)
 
 
 @app.command("reinforce")
+@step()
 def reinforce_command(
     unit: NameArgument,
     space: SpaceArgument,
     turns: Annotated[int, typer.Option("--turns", help="Rounds hovering before entering.")] = 1,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Send an added unit to hover outside an outer-ring space; a marker shows when it enters.
 
     Example: adjudicator combat reinforce Guard D5 --turns 1
@@ -331,86 +313,78 @@ def reinforce_command(
     from adjudicator.combat.board import Space
     from adjudicator.combat.commands import Reinforce
 
-    run_step(ledger, combat, Reinforce(unit, Space.parse(space), turns), as_json=as_json)
+    return Reinforce(unit, Space.parse(space), turns)
 
 
 @app.command("dead")
+@step()
 def dead_command(
     unit: NameArgument,
     killer: Annotated[
         str | None, typer.Option("--killer", help="Who drew the killing blow (default: last hit).")
     ] = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Declare a Maimed or downed unit dead; a character who killed it draws a Word at once.
 
     Example: adjudicator combat dead Red --killer Pink
     """
     from adjudicator.combat.commands import DeclareDead
 
-    run_step(ledger, combat, DeclareDead(unit, killer), as_json=as_json)
+    return DeclareDead(unit, killer)
 
 
 @app.command("end")
+@step()
 def end_command(
     reason: Annotated[
         str, typer.Option("--reason", help="Why the board is no longer needed.")
     ] = "the board is no longer needed",
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """End the fight; each character's Hitzones are written back to its sheet in the ledger.
 
     Example: adjudicator combat end --reason "the guards surrender"
     """
     from adjudicator.combat.commands import EndCombat
 
-    run_step(ledger, combat, EndCombat(reason), as_json=as_json)
+    return EndCombat(reason)
 
 
 @app.command("rest")
+@step()
 def rest_command(
     unit: NameArgument,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Rest after the fight: Armor repaired, non-Maimed HP healed (and written to the sheet).
 
     Example: adjudicator combat rest Pink
     """
     from adjudicator.combat.commands import Rest
 
-    run_step(ledger, combat, Rest(unit), as_json=as_json)
+    return Rest(unit)
 
 
 @app.command("undo")
-def undo_command(
-    combat: CombatOption = None, ledger: LedgerOption = None, as_json: JsonOption = False
-) -> None:
+@step()
+def undo_command() -> Step:
     """Take back the last step, as a new record: nothing in the ledger is deleted.
 
     Example: adjudicator combat undo
     """
     from adjudicator.ledger.combats import undo
 
-    run_with(ledger, as_json, lambda book: undo(book, combat))
+    return undo
 
 
 @app.command("redo")
-def redo_command(
-    combat: CombatOption = None, ledger: LedgerOption = None, as_json: JsonOption = False
-) -> None:
+@step()
+def redo_command() -> Step:
     """Play the last undone step again, with the same dice.
 
     Example: adjudicator combat redo
     """
     from adjudicator.ledger.combats import redo
 
-    run_with(ledger, as_json, lambda book: redo(book, combat))
+    return redo
 
 
 combat_turns.register(app)

@@ -1,20 +1,17 @@
 """`adjudicator combat ...` for hands, stances and life: draw, stow, drop, release, stance, act,
-resist-death, heal-maim. Each is checked by the engine and recorded by `ledger.combats`."""
+resist-death, heal-maim. Each builds the engine command that `combat_play` plays and records."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from adjudicator.cli._ledger import LedgerOption
-from adjudicator.cli._output import JsonOption
-from adjudicator.cli.combat_options import (
-    CombatOption,
-    UnitArgument,
-    run_step,
-    run_with,
-)
+from adjudicator.cli.combat_options import UnitArgument
+from adjudicator.cli.combat_play import built, step
+
+if TYPE_CHECKING:
+    from adjudicator.cli.combat_play import Step
 
 HandArgument = Annotated[
     str, typer.Argument(help="The hand: Mainhand or Offhand.", show_default=False)
@@ -43,90 +40,73 @@ def register(app: typer.Typer) -> None:
         app.command(name)(command)
 
 
+@step()
 def draw_command(
     unit: UnitArgument,
     weapon: Annotated[str, typer.Argument(help="The weapon to draw.", show_default=False)],
     hand: Annotated[
         str | None, typer.Option("--hand", help="The empty hand (default: the first free).")
     ] = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Draw a weapon into an empty hand: Pouch 1 action, Pack 2, kit 4 (an NPC's: 1).
 
     Example: adjudicator combat draw Knight Dagger --hand Offhand
     """
     from adjudicator.combat.commands import Draw
 
-    run_step(ledger, combat, Draw(unit, weapon, hand), as_json=as_json)
+    return Draw(unit, weapon, hand)
 
 
-def stow_command(
-    unit: UnitArgument,
-    hand: HandArgument,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+@step()
+def stow_command(unit: UnitArgument, hand: HandArgument) -> Step:
     """Stow the weapon a hand holds: it costs what drawing it costs.
 
     Example: adjudicator combat stow Pink Mainhand
     """
     from adjudicator.combat.commands import Stow
 
-    run_step(ledger, combat, Stow(unit, hand), as_json=as_json)
+    return Stow(unit, hand)
 
 
-def drop_command(
-    unit: UnitArgument,
-    hand: HandArgument,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+@step()
+def drop_command(unit: UnitArgument, hand: HandArgument) -> Step:
     """Drop what a hand holds: "Stopping an action (dropping a weapon) does not cost an action."
 
     Example: adjudicator combat drop Sage Mainhand
     """
     from adjudicator.combat.commands import Drop
 
-    run_step(ledger, combat, Drop(unit, hand), as_json=as_json)
+    return Drop(unit, hand)
 
 
-def release_command(
-    unit: UnitArgument,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+@step()
+def release_command(unit: UnitArgument) -> Step:
     """Let go of whatever the unit binds (a grab): stopping an action costs nothing.
 
     Example: adjudicator combat release Sage
     """
     from adjudicator.combat.commands import Release
 
-    run_step(ledger, combat, Release(unit), as_json=as_json)
+    return Release(unit)
 
 
+@step()
 def stance_command(
     unit: UnitArgument,
     stance: Annotated[
         str, typer.Argument(help="A Stance the unit knows, or neutral.", show_default=False)
     ],
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Change Stance by consuming a move action and staying still (the wop-draft ruleset).
 
     Example: adjudicator combat stance Monk Crane
     """
     from adjudicator.combat.commands import ChangeStance
 
-    run_step(ledger, combat, ChangeStance(unit, stance), as_json=as_json)
+    return ChangeStance(unit, stance)
 
 
+@step()
 def act_command(
     unit: UnitArgument,
     description: Annotated[
@@ -136,27 +116,18 @@ def act_command(
     attack: Annotated[
         bool, typer.Option("--attack", help="It needs an attack roll: it is the turn's attack.")
     ] = False,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Any other action the Storyteller allows: "use an item ... anything else that's one motion".
 
     Example: adjudicator combat act Knight "pulls the lever"
     """
     from adjudicator.combat.commands import Act
 
-    run_step(ledger, combat, Act(unit, description, actions, attack), as_json=as_json)
+    return Act(unit, description, actions, attack)
 
 
-def resist_death_command(
-    unit: UnitArgument,
-    tag: TagArgument,
-    payer: PayerOption = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+@step()
+def resist_death_command(unit: UnitArgument, tag: TagArgument, payer: PayerOption = None) -> Step:
     """Resist death: a downed unit sacrifices a permanent Tag to be fully healed (not Armor).
 
     One action: from the payer's turn, else owed from their next one. A quick NPC boss pays
@@ -166,28 +137,17 @@ def resist_death_command(
     """
     from adjudicator.combat.commands import ResistDeath
     from adjudicator.combat.special import held_tag
-    from adjudicator.ledger.combats import play_built
 
-    run_with(
-        ledger,
-        as_json,
-        lambda book: play_built(
-            book,
-            lambda state: ResistDeath(unit, held_tag(state.unit(payer or unit), tag), payer),
-            combat_id=combat,
-        ),
-    )
+    return built(lambda state: ResistDeath(unit, held_tag(state.unit(payer or unit), tag), payer))
 
 
+@step()
 def heal_maim_command(
     unit: UnitArgument,
     zone: Annotated[str, typer.Argument(help="The Maimed Hitzone.", show_default=False)],
     tag: TagArgument,
     payer: PayerOption = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Heal a Maim for a permanent Tag: the zone's HP back to maximum, its Armor still broken.
 
     One action, on the payer's turn ("Maims do not need to be healed in reaction").
@@ -196,14 +156,7 @@ def heal_maim_command(
     """
     from adjudicator.combat.commands import HealMaim
     from adjudicator.combat.special import held_tag
-    from adjudicator.ledger.combats import play_built
 
-    run_with(
-        ledger,
-        as_json,
-        lambda book: play_built(
-            book,
-            lambda state: HealMaim(unit, zone, held_tag(state.unit(payer or unit), tag), payer),
-            combat_id=combat,
-        ),
+    return built(
+        lambda state: HealMaim(unit, zone, held_tag(state.unit(payer or unit), tag), payer)
     )

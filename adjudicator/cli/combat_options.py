@@ -1,5 +1,5 @@
-"""What the `adjudicator combat ...` commands share: options, reading quick-NPC specs and dice,
-and printing a step's outcome.
+"""What the `adjudicator combat ...` commands share: arguments, reading quick-NPC specs and
+dice, and printing a step's outcome (the options are in `_options`).
 
 The combat engine and the ledger are imported inside the functions, so other commands do not
 pay for loading them.
@@ -8,55 +8,20 @@ pay for loading them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
 
-from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._ledger import console
 from adjudicator.cli._output import print_json
 from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
-    from adjudicator.combat.commands import Command
     from adjudicator.combat.units import Stance
     from adjudicator.ledger.combats import DiceSpec, Outcome
-    from adjudicator.ledger.database import Ledger
     from adjudicator.rules.characters import Hitzone
     from adjudicator.rules.tables import Weapon
-
-#: `--combat F1`: which stored combat a command works on.
-CombatOption = Annotated[
-    str | None,
-    typer.Option(
-        "--combat",
-        help="The combat (F1, F2, ...); default: the latest open one, else the latest.",
-        show_default=False,
-    ),
-]
-
-#: `--dice "4 3"`: faces read off physical dice, in the order the command rolls them.
-DiceOption = Annotated[
-    str | None,
-    typer.Option(
-        "--dice",
-        help='Faces of physical dice in the order rolled: --dice "4 3". A missing die is an '
-        "error naming it.",
-        show_default=False,
-    ),
-]
-
-#: `--seed N`: roll this command's dice with random.Random(N).
-SeedOption = Annotated[
-    int | None,
-    typer.Option(
-        "--seed",
-        help="Roll with random.Random(SEED) (default: the combat's seed and the step number).",
-        show_default=False,
-    ),
-]
 
 UnitArgument = Annotated[str, typer.Argument(help="The acting unit's name.", show_default=False)]
 TargetArgument = Annotated[str, typer.Argument(help="The target unit's name.", show_default=False)]
@@ -75,31 +40,6 @@ def dice_spec(dice: str | None, seed: int | None) -> DiceSpec:
     if not faces or not all(face.isdigit() for face in faces):
         raise InvalidInput(f"--dice {dice!r} is not a list of faces", hint='write --dice "4 3"')
     return DiceSpec(entered=tuple(int(face) for face in faces), seed=seed)
-
-
-def run_step(
-    path: Path | None,
-    combat: str | None,
-    command: Command,
-    *,
-    dice: str | None = None,
-    seed: int | None = None,
-    as_json: bool = False,
-) -> None:
-    """Play one engine command on the stored combat and print what happened."""
-    from adjudicator.ledger.combats import play
-
-    spec = dice_spec(dice, seed)
-    with opened(path) as ledger:
-        outcome = play(ledger, command, combat_id=combat, dice=spec)
-    report(outcome, as_json)
-
-
-def run_with(path: Path | None, as_json: bool, step: Callable[[Ledger], Outcome]) -> None:
-    """Run a ledger step function (cast, enhance, undo...) and print what it did."""
-    with opened(path) as ledger:
-        outcome = step(ledger)
-    report(outcome, as_json)
 
 
 def report(outcome: Outcome, as_json: bool) -> None:

@@ -1,25 +1,19 @@
 """`adjudicator combat ...` for the Storyteller around the fight: the marching formation, the
-opening strike on the unaware, moving, hurting or removing a unit by ruling. Each is checked
-by the engine and recorded by `ledger.combats`."""
+opening strike on the unaware, moving, hurting or removing a unit by ruling. Each builds the
+engine command that `combat_play` plays and records."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from adjudicator.cli._ledger import LedgerOption
-from adjudicator.cli._output import JsonOption
-from adjudicator.cli.combat_options import (
-    CombatOption,
-    DiceOption,
-    SeedOption,
-    SpaceArgument,
-    TargetArgument,
-    UnitArgument,
-    run_step,
-)
+from adjudicator.cli.combat_options import SpaceArgument, TargetArgument, UnitArgument
+from adjudicator.cli.combat_play import step
 from adjudicator.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from adjudicator.cli.combat_play import Step
 
 TeamArgument = Annotated[str, typer.Argument(help="The team.", show_default=False)]
 
@@ -36,15 +30,13 @@ def register(app: typer.Typer) -> None:
         app.command(name)(command)
 
 
+@step()
 def formation_command(
     team: TeamArgument,
     placements: Annotated[
         list[str], typer.Argument(help="NAME=SPACE for each unit: Pink=D5.", show_default=False)
     ],
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Record a team's marching order: "establish their preferred marching order ... ahead of time".
 
     Example: adjudicator combat formation Party Knight=C3 Pink=D5
@@ -58,9 +50,10 @@ def formation_command(
         if not equals or not name.strip():
             raise InvalidInput(f"{text!r} is not NAME=SPACE", hint="Knight=C3")
         spots.append((name.strip(), Space.parse(space)))
-    run_step(ledger, combat, SetFormation(team, tuple(spots)), as_json=as_json)
+    return SetFormation(team, tuple(spots))
 
 
+@step()
 def deploy_command(
     team: TeamArgument,
     orientation: Annotated[
@@ -70,10 +63,7 @@ def deploy_command(
             help="How the attack turns the formation: as marched, mirrored, flipped or turned.",
         ),
     ] = "as marched",
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Place an attacked team by its formation, turned to face the attack, each unit kept
     where it was relative to the others.
 
@@ -81,9 +71,10 @@ def deploy_command(
     """
     from adjudicator.combat.commands import DeployFormation
 
-    run_step(ledger, combat, DeployFormation(team, orientation), as_json=as_json)
+    return DeployFormation(team, orientation)
 
 
+@step(dice=True)
 def opening_strike_command(
     attacker: UnitArgument,
     target: TargetArgument,
@@ -96,12 +87,7 @@ def opening_strike_command(
     first: Annotated[
         str | None, typer.Option("--first", help="Who acts first in the surprise round.")
     ] = None,
-    dice: DiceOption = None,
-    seed: SeedOption = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Open the fight with a strike on an unaware target: an automatic critical in melee (a
     ranged shot rolls as normal), then the surprise round, then initiative.
 
@@ -109,17 +95,14 @@ def opening_strike_command(
     """
     from adjudicator.combat.commands import OpeningStrike
 
-    command = OpeningStrike(attacker, target, weapon, aim, first)
-    run_step(ledger, combat, command, dice=dice, seed=seed, as_json=as_json)
+    return OpeningStrike(attacker, target, weapon, aim, first)
 
 
+@step()
 def relocate_command(
     unit: UnitArgument,
     space: SpaceArgument,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Put a unit on another space by ruling ([Teleport], a shove); its binds end.
 
     Example: adjudicator combat relocate Orc D8
@@ -127,9 +110,10 @@ def relocate_command(
     from adjudicator.combat.board import Space
     from adjudicator.combat.commands import Relocate
 
-    run_step(ledger, combat, Relocate(unit, Space.parse(space)), as_json=as_json)
+    return Relocate(unit, Space.parse(space))
 
 
+@step()
 def deal_command(
     unit: UnitArgument,
     zone: Annotated[str, typer.Argument(help="The Hitzone hit.", show_default=False)],
@@ -137,28 +121,23 @@ def deal_command(
     source: Annotated[
         str, typer.Option("--source", help="What deals it: a spell, a hazard, the story.")
     ] = "the Storyteller's ruling",
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Deal damage by ruling (a spell's effect, a falling chandelier): Armor first, then HP.
 
     Example: adjudicator combat deal Orc Head 2 --source "the [Metal] [Mist]"
     """
     from adjudicator.combat.commands import DealDamage
 
-    run_step(ledger, combat, DealDamage(unit, zone, amount, source), as_json=as_json)
+    return DealDamage(unit, zone, amount, source)
 
 
+@step()
 def remove_command(
     unit: UnitArgument,
     reason: Annotated[
         str, typer.Option("--reason", help="How the unit leaves the fight.")
     ] = "removed by the Storyteller",
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Take a unit out of the fight by narrative ("carried by allies, sliding down a trash
     chute, or mounting a horse"); its binds end.
 
@@ -166,4 +145,4 @@ def remove_command(
     """
     from adjudicator.combat.commands import Remove
 
-    run_step(ledger, combat, Remove(unit, reason), as_json=as_json)
+    return Remove(unit, reason)

@@ -1,25 +1,18 @@
 """`adjudicator combat ...` for a unit's turn: move, attack, defend, grab, cast, counterspell,
-enhance, flee, end the turn. Each is checked by the engine and recorded by `ledger.combats`."""
+enhance, flee, end the turn. Each builds what `combat_play` plays and records."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from adjudicator.cli._ledger import LedgerOption
-from adjudicator.cli._output import JsonOption
-from adjudicator.cli.combat_options import (
-    CombatOption,
-    DiceOption,
-    SeedOption,
-    SpaceArgument,
-    TargetArgument,
-    UnitArgument,
-    run_step,
-    run_with,
-)
+from adjudicator.cli.combat_options import SpaceArgument, TargetArgument, UnitArgument
+from adjudicator.cli.combat_play import step
 from adjudicator.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from adjudicator.cli.combat_play import Step
 
 AimOption = Annotated[
     str | None,
@@ -44,6 +37,7 @@ def register(app: typer.Typer) -> None:
         app.command(name)(command)
 
 
+@step(dice=True)
 def move_command(
     unit: UnitArgument,
     space: SpaceArgument,
@@ -51,12 +45,7 @@ def move_command(
         str | None,
         typer.Option("--stance", help="wop-draft: change Stance as part of the move (or neutral)."),
     ] = None,
-    dice: DiceOption = None,
-    seed: SeedOption = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Walk to a space by the cheapest path: a same-ring step is one action, a ring change two.
 
     Example: adjudicator combat move Knight C3
@@ -64,10 +53,10 @@ def move_command(
     from adjudicator.combat.board import Space
     from adjudicator.combat.commands import Move
 
-    command = Move(unit, Space.parse(space), stance)
-    run_step(ledger, combat, command, dice=dice, seed=seed, as_json=as_json)
+    return Move(unit, Space.parse(space), stance)
 
 
+@step(dice=True)
 def attack_command(
     attacker: UnitArgument,
     target: TargetArgument,
@@ -86,12 +75,7 @@ def attack_command(
         int | None, typer.Option("--keep", help="Which attack roll to keep (1 or 2).")
     ] = None,
     thrown: Annotated[bool, typer.Option("--thrown", help="Throw the held weapon.")] = False,
-    dice: DiceOption = None,
-    seed: SeedOption = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Attack: the hit die picks the Hitzone, then damage goes to its Armor, then its HP.
 
     Words declared with `enhance` are applied. Dice in order: the hit die(s), then damage.
@@ -104,66 +88,54 @@ def attack_command(
         raise InvalidInput("an attack is --dual or --flank, not both")
     style = AttackStyle.DUAL if dual else AttackStyle.FLANK if flank else AttackStyle.SINGLE
     chosen = None if keep is None else keep - 1
-    command = Attack(
-        attacker, target, tuple(weapon or ()), style, aim=aim, keep=chosen, thrown=thrown
-    )
-    run_step(ledger, combat, command, dice=dice, seed=seed, as_json=as_json)
+    return Attack(attacker, target, tuple(weapon or ()), style, aim=aim, keep=chosen, thrown=thrown)
 
 
+@step()
 def defend_command(
     unit: UnitArgument,
     zone: Annotated[str, typer.Argument(help="The Hitzone defending.", show_default=False)],
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Declare the Hitzone defending until the unit's next turn (2d6 with an enhancing [Block]).
 
     Example: adjudicator combat defend Knight Offhand
     """
     from adjudicator.combat.commands import Defend
 
-    run_step(ledger, combat, Defend(unit, zone), as_json=as_json)
+    return Defend(unit, zone)
 
 
+@step(dice=True)
 def grab_command(
     unit: UnitArgument,
     target: TargetArgument,
     hand: Annotated[str | None, typer.Option("--hand", help="The empty hand grabbing.")] = None,
     aim: AimOption = None,
-    dice: DiceOption = None,
-    seed: SeedOption = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Grab with an empty hand on the same ring: an attack roll, then opposed 1d6 to bind.
 
     Example: adjudicator combat grab Knight Monk --dice "2 5 3"
     """
     from adjudicator.combat.commands import Grab
 
-    run_step(ledger, combat, Grab(unit, target, hand, aim), dice=dice, seed=seed, as_json=as_json)
+    return Grab(unit, target, hand, aim)
 
 
+@step(dice=True)
 def break_free_command(
     unit: UnitArgument,
     zone: Annotated[str | None, typer.Option("--zone", help="The bound Hitzone.")] = None,
-    dice: DiceOption = None,
-    seed: SeedOption = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Try to break a bind: an opposed 1d6; success costs no action, failing costs one.
 
     Example: adjudicator combat break-free Monk --dice "5 2"
     """
     from adjudicator.combat.commands import BreakFree
 
-    run_step(ledger, combat, BreakFree(unit, zone), dice=dice, seed=seed, as_json=as_json)
+    return BreakFree(unit, zone)
 
 
+@step()
 def cast_command(
     caster: UnitArgument,
     ruling: Annotated[
@@ -180,10 +152,7 @@ def cast_command(
             "like), or none (no attack roll).",
         ),
     ] = "touch",
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Cast the spell an approved ruling allows (its Words, intent and implementation).
 
     Casting takes an action; the spell waits on the stack for counterspells, then `resolve`
@@ -198,15 +167,12 @@ def cast_command(
         how = Delivery(delivery.strip().lower())
     except ValueError:
         raise InvalidInput(f"no delivery {delivery!r}", hint="touch, ranged or none") from None
-    run_with(
-        ledger,
-        as_json,
-        lambda book: cast_ruling(
-            book, caster, ruling, target=target, delivery=how, combat_id=combat
-        ),
+    return lambda book, combat: cast_ruling(
+        book, caster, ruling, target=target, delivery=how, combat_id=combat
     )
 
 
+@step()
 def counter_command(
     unit: UnitArgument,
     words: Annotated[str, typer.Argument(help='The counter Words: "[Fly]".', show_default=False)],
@@ -218,10 +184,7 @@ def counter_command(
         str | None,
         typer.Option("--item", help="Counter with this magic item (it loses a point)."),
     ] = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Counterspell the spell on the stack: each Word replaces one of the Words below it.
 
     Drawn Words are spent (a magic item loses a point instead); only the last Word on the
@@ -240,9 +203,10 @@ def counter_command(
     replacements = tuple(
         Replacement(slot - 1, word, item) for slot, word in zip(slots, counters, strict=True)
     )
-    run_step(ledger, combat, Counter(unit, replacements), as_json=as_json)
+    return Counter(unit, replacements)
 
 
+@step(dice=True)
 def resolve_command(
     effect: Annotated[
         str | None,
@@ -256,12 +220,7 @@ def resolve_command(
         bool, typer.Option("--dispelled", help="The result makes no sense: dispelled.")
     ] = False,
     aim: AimOption = None,
-    dice: DiceOption = None,
-    seed: SeedOption = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Play out the spell on the stack: the touch attack, then the Words with effect.
 
     Every Word in the stack is lost. A countered spell does what --effect says.
@@ -274,10 +233,10 @@ def resolve_command(
     ruling = None
     if effect is not None or damage is not None or duration is not None:
         ruling = SpellRuling(text=effect or "", damage=damage, duration=duration)
-    command = Resolve(dispelled, ruling, aim)
-    run_step(ledger, combat, command, dice=dice, seed=seed, as_json=as_json)
+    return Resolve(dispelled, ruling, aim)
 
 
+@step()
 def enhance_command(
     unit: UnitArgument,
     word: Annotated[
@@ -287,10 +246,7 @@ def enhance_command(
         str | None,
         typer.Option("--part", help="hit, damage or defence (the Word's usual part if omitted)."),
     ] = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """Enhance the unit's next attack or defence this turn with a combat Word.
 
     It costs one more action and adds a die ([Block]: 2d6 keep the higher); a Drawn Word is
@@ -309,39 +265,31 @@ def enhance_command(
         chosen = None if part is None else Part(part.strip().lower())
     except ValueError:
         raise InvalidInput(f"no part {part!r}", hint="hit, damage or defence") from None
-    run_with(ledger, as_json, lambda book: enhance(book, unit, found[0], chosen, combat_id=combat))
+    return lambda book, combat: enhance(book, unit, found[0], chosen, combat_id=combat)
 
 
-def flee_command(
-    unit: UnitArgument,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+@step()
+def flee_command(unit: UnitArgument) -> Step:
     """Flee: wait a full turn on the outer ring at the exit, then leave at the next turn.
 
     Example: adjudicator combat flee Orc
     """
     from adjudicator.combat.commands import Flee
 
-    run_step(ledger, combat, Flee(unit), as_json=as_json)
+    return Flee(unit)
 
 
+@step(dice=True)
 def end_turn_command(
     next_unit: Annotated[
         str | None,
         typer.Option("--next", help="Who of the team acts next (in round one)."),
     ] = None,
-    dice: DiceOption = None,
-    seed: SeedOption = None,
-    combat: CombatOption = None,
-    ledger: LedgerOption = None,
-    as_json: JsonOption = False,
-) -> None:
+) -> Step:
     """End the current turn; the next unit of the team acts, then the other team.
 
     Example: adjudicator combat end-turn --next Knight
     """
     from adjudicator.combat.commands import EndTurn
 
-    run_step(ledger, combat, EndTurn(next_unit), dice=dice, seed=seed, as_json=as_json)
+    return EndTurn(next_unit)

@@ -11,9 +11,10 @@ from rich.table import Table
 from rich.text import Text
 
 from adjudicator.cli import _output
-from adjudicator.cli._ledger import LedgerOption, console, opened
-from adjudicator.cli._output import JsonOption, print_json
-from adjudicator.cli.combat_options import CombatOption, TargetArgument, UnitArgument
+from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
+from adjudicator.cli._output import print_json
+from adjudicator.cli.combat_options import TargetArgument, UnitArgument
 
 if TYPE_CHECKING:
     from adjudicator.combat.units import Unit

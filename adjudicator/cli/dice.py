@@ -9,7 +9,8 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from adjudicator.cli._output import JsonOption, console, print_json
+from adjudicator.cli._options import JsonOption, seed_option
+from adjudicator.cli._output import console, print_json
 from adjudicator.rules.dice import Dice, Roll, enter, parse_values, roll
 from adjudicator.rules.skill_check import CheckResult, CheckSetup, PendingCheck
 
@@ -27,9 +28,7 @@ BonusAgainst = Annotated[
     bool,
     typer.Option("--bonus-against", help="An exact match against: +1 to one difficulty die."),
 ]
-Seed = Annotated[
-    int | None, typer.Option("--seed", help="Seed for a reproducible roll (printed when omitted).")
-]
+Seed = Annotated[int | None, seed_option("Seed for a reproducible roll (printed when omitted).")]
 
 
 def register(app: typer.Typer) -> None:

@@ -6,9 +6,11 @@ from typing import Annotated, Any
 
 import typer
 
-from adjudicator.cli._output import JsonOption, console, print_json
+from adjudicator.cli._options import JsonOption
+from adjudicator.cli._output import console, print_json
 from adjudicator.cli.evaluate import (
     CasesArgument,
+    ConfigOption,
     OutOption,
     read_cases,
     with_progress,
@@ -37,6 +39,7 @@ def coverage_command(
     out: OutOption = None,
     split: SplitOption = "all",
     as_json: JsonOption = False,
+    config: ConfigOption = None,
 ) -> None:
     """Check every case's Words against its intent and score the predictions.
 
@@ -49,6 +52,8 @@ def coverage_command(
     Example: adjudicator eval coverage ../shared/benchmarks/wop-dev/coverage.jsonl --out pred.jsonl
 
     Example: adjudicator eval coverage ../shared/benchmarks/arm5/spells.jsonl --split held-out
+
+    Example: adjudicator eval coverage cases.jsonl --config sweep.toml
     """
     from adjudicator.cli._models import shared_models
     from adjudicator.language.coverage import Coverage
@@ -62,16 +67,19 @@ def coverage_command(
         ranking_prediction,
         select_split,
     )
+    from adjudicator.language.overrides import configured
+    from adjudicator.language.thresholds import DEFAULT
     from adjudicator.language.word_use import WordUse
     from adjudicator.rules.words import Word
 
+    thresholds = configured(DEFAULT, config)
     rows = read_cases(cases)
     for number, case in enumerate(rows, start=1):
         check_case(case, number)
     rows = [dict(case) for case in select_split(rows, split)]
     models = shared_models()
-    checker = Coverage(models)
-    scorer = WordUse(models, checker.lexicon)
+    checker = Coverage(models, thresholds=thresholds)
+    scorer = WordUse(models, checker.lexicon, thresholds=thresholds)
     binary, ranking = BinaryScore(), RankingScore()
     predictions: list[dict[str, Any]] = []
     shortened = 0

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from adjudicator.cli._output import JsonOption, console, print_json
+from adjudicator.cli._options import JsonOption
+from adjudicator.cli._output import console, print_json
 from adjudicator.cli.evaluate import (
     CasesArgument,
     CasesError,

@@ -17,17 +17,21 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from adjudicator.cli._options import json_option
 from adjudicator.cli._output import console
 from adjudicator.cli.evaluate import (
     CasesArgument,
     CasesError,
+    ConfigOption,
     OutOption,
     read_cases,
     with_progress,
     write_predictions,
 )
+from adjudicator.language import homonym_thresholds, sense_thresholds
 from adjudicator.language.homonyms import is_homonym
 from adjudicator.language.inventory import SenseInventory
+from adjudicator.language.overrides import configured
 
 ExamplesOption = Annotated[
     Path | None,
@@ -36,7 +40,7 @@ ExamplesOption = Annotated[
         help="Labeled cases of the same format whose words' meanings are known (earlier rulings).",
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print the metrics as JSON.")]
+JsonOption = Annotated[bool, json_option("Print the metrics as JSON.")]
 CHUNK = 512  # cases encoded per batch of the progress bar
 
 
@@ -165,6 +169,7 @@ def register(app: typer.Typer) -> None:
         out: OutOption = None,
         examples: ExamplesOption = None,
         as_json: JsonOption = False,
+        config: ConfigOption = None,
     ) -> None:
         """Which declared meaning of a homonym does each text use? Accuracy averaged over words.
 
@@ -173,10 +178,11 @@ def register(app: typer.Typer) -> None:
         from adjudicator.language.models import Models
         from adjudicator.language.senses import SenseModel
 
+        thresholds = configured(sense_thresholds.DEFAULT, config)
         cases = read_cases(cases_file, ("id", "word", "senses", "text"))
         queries = _queries(cases)
         labeled = _examples(examples) if examples is not None else []
-        model = SenseModel(Models(), SenseInventory())
+        model = SenseModel(Models(), SenseInventory(), thresholds)
         chunks = [range(i, min(i + CHUNK, len(queries))) for i in range(0, len(queries), CHUNK)]
         choices = []
         for chunk in with_progress(chunks, f"senses ({len(queries)} cases)"):
@@ -193,14 +199,19 @@ def register(app: typer.Typer) -> None:
         cases_file: CasesArgument,
         out: OutOption = None,
         as_json: JsonOption = False,
+        config: ConfigOption = None,
     ) -> None:
         """Must a player declare which meaning each Word has? Precision, recall and F1.
 
         Example: adjudicator eval homonyms ../shared/benchmarks/wop-dev/homonyms.jsonl
         """
+        thresholds = configured(homonym_thresholds.DEFAULT, config)
         cases = read_cases(cases_file, ("id", "word"))
         inventory = SenseInventory()
-        infos = [is_homonym(str(c["word"]), inventory) for c in with_progress(cases, "homonyms")]
+        infos = [
+            is_homonym(str(c["word"]), inventory, thresholds)
+            for c in with_progress(cases, "homonyms")
+        ]
         write_predictions(
             out,
             (

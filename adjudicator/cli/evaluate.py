@@ -27,6 +27,14 @@ CasesArgument = Annotated[
 OutOption = Annotated[
     Path | None, typer.Option("--out", help="Write one prediction line per case here.")
 ]
+ConfigOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--config",
+        help="A JSON or TOML file of name = value pairs overriding the component's tuned "
+        "numbers (its thresholds dataclass), for sweeps; an unknown name is an error.",
+    ),
+]
 
 
 class CasesError(InvalidInput):

@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli._ledger import LedgerOption, console, opened
-from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._options import JsonOption, LedgerOption
+from adjudicator.cli._output import print_json
 
 app = typer.Typer(help="Verify, back up and summarise the campaign ledger.", no_args_is_help=True)
 

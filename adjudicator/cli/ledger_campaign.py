@@ -7,8 +7,9 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from adjudicator.cli._ledger import LedgerOption, console, ledger_path, opened
-from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.cli._ledger import console, ledger_path, opened
+from adjudicator.cli._options import JsonOption, LedgerOption
+from adjudicator.cli._output import print_json
 
 session_app = typer.Typer(help="Start, end and list sessions of play.", no_args_is_help=True)
 player_app = typer.Typer(help="The players at the table.", no_args_is_help=True)

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from adjudicator.cli._ledger import LedgerOption, SenseOption, console, opened, parse_senses
+from adjudicator.cli._ledger import SenseOption, console, opened, parse_senses
 from adjudicator.cli._meanings import declare_meanings
-from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.cli._options import JsonOption, LedgerOption
+from adjudicator.cli._output import print_json
 from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:

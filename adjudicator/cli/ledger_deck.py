@@ -9,15 +9,10 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.cli._ledger import (
-    LedgerOption,
-    SenseOption,
-    console,
-    opened,
-    parse_senses,
-)
+from adjudicator.cli._ledger import SenseOption, console, opened, parse_senses
 from adjudicator.cli._meanings import declare_meanings
-from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.cli._options import JsonOption, LedgerOption, seed_option
+from adjudicator.cli._output import print_json
 
 if TYPE_CHECKING:
     from adjudicator.ledger.decks import DeckVersion
@@ -142,8 +137,7 @@ def reject_command(
 @app.command("shuffle")
 def shuffle_command(
     seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="Seed for a repeatable shuffle (recorded either way)."),
+        int | None, seed_option("Seed for a repeatable shuffle (recorded either way).")
     ] = None,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,

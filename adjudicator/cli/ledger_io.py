@@ -7,15 +7,9 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli._ledger import (
-    LedgerOption,
-    check_output,
-    console,
-    ledger_path,
-    opened,
-    write_output,
-)
-from adjudicator.cli._output import JsonOption, error_console, print_json
+from adjudicator.cli._ledger import check_output, console, ledger_path, opened, write_output
+from adjudicator.cli._options import JsonOption, LedgerOption
+from adjudicator.cli._output import error_console, print_json
 from adjudicator.errors import InvalidInput
 
 

@@ -8,8 +8,9 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.cli._ledger import LedgerOption, console, opened
-from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._options import JsonOption, LedgerOption
+from adjudicator.cli._output import print_json
 from adjudicator.cli._table import NoServerOption, served
 from adjudicator.errors import InvalidInput
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import typer
 from rich.table import Table
 
-from adjudicator.cli._output import JsonOption, console, print_json
+from adjudicator.cli._options import JsonOption
+from adjudicator.cli._output import console, print_json
 
 app = typer.Typer(help="The language models the tool uses.", no_args_is_help=True)
 

@@ -12,8 +12,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from adjudicator.cli._ledger import LedgerOption, console, opened
-from adjudicator.cli._output import JsonOption, Rows, error_console, print_json
+from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._options import JsonOption, LedgerOption
+from adjudicator.cli._output import Rows, error_console, print_json
 from adjudicator.cli._table import NoServerOption, served
 
 if TYPE_CHECKING:

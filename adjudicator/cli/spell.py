@@ -19,8 +19,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.cli._ledger import LedgerOption, NoLedgerOption, console, opened, optional_ledger
-from adjudicator.cli._output import Cell, JsonOption, Rows, print_json
+from adjudicator.cli._ledger import NoLedgerOption, console, opened, optional_ledger
+from adjudicator.cli._options import JsonOption, LedgerOption
+from adjudicator.cli._output import Cell, Rows, print_json
 from adjudicator.cli._table import NoServerOption, served
 from adjudicator.errors import InvalidInput
 from adjudicator.rules.words import Word, format_words, parse_words

@@ -18,8 +18,9 @@ from typing import Annotated, Any
 import click
 import typer
 
-from adjudicator.cli._ledger import LedgerOption, ledger_path, opened
-from adjudicator.cli._output import JsonOption, console, print_json, report_error
+from adjudicator.cli._ledger import ledger_path, opened
+from adjudicator.cli._options import JsonOption, LedgerOption
+from adjudicator.cli._output import console, print_json, report_error
 from adjudicator.errors import AdjudicatorError, InvalidInput
 
 app = typer.Typer(help="The live table's links: one for the Storyteller, one per player.")

@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli._output import JsonOption, console, print_json
+from adjudicator.cli._options import JsonOption
+from adjudicator.cli._output import console, print_json
 from adjudicator.rules.words import format_words, parse_words
 
 app = typer.Typer(help="Read Word lists.", no_args_is_help=True)

@@ -7,7 +7,9 @@ Where things are:
 - events, fight_events — the facts a fight is made of; history — the fold (`replay`) and
   reading events back from JSON; record — the JSON both ways.
 - commands — what players and the Storyteller ask for; engine — `Combat`: play, undo, redo,
-  log, legal commands, odds; transaction — one command being resolved.
+  log, legal commands, odds; transaction — one command being resolved; dispatch — which
+  handler resolves each command (`@handles`); registry — the tables events, commands and
+  handlers fill where they are defined.
 - setup, initiative, actions, attacks, damage, special, counterspell, storyteller — the
   handlers, one module per part of the chapter; checks — the checks they share; legal — the
   acting unit's legal commands.

@@ -39,6 +39,7 @@ from adjudicator.combat.checks import (
 )
 from adjudicator.combat.commands import Act, ChangeStance, Draw, Drop, Flee, Move, Stow
 from adjudicator.combat.damage import deal_damage
+from adjudicator.combat.dispatch import handles
 from adjudicator.combat.errors import (
     CannotFlee,
     IllegalMove,
@@ -67,6 +68,7 @@ from adjudicator.combat.units import UNARMED, Pending, Status, Unit
 from adjudicator.rules.characters import CharacterError
 
 
+@handles(Move)
 def move(tx: Transaction, cmd: Move) -> None:
     """ "It takes half of a turn to move one space on the same ring ... a full turn to move to
     a new ring. You may move through friendly units but not hostiles." """
@@ -146,6 +148,7 @@ def _stance(tx: Transaction, unit: Unit, stance: str | None) -> str | None:
     )
 
 
+@handles(ChangeStance)
 def change_stance(tx: Transaction, cmd: ChangeStance) -> None:
     """ "As part of a movement or by consuming a move action and staying still, you may change
     stances." (alternate draft, "Stances")"""
@@ -180,6 +183,7 @@ def _spend_or_begin(
         raise OutOfActions(f"{pending.description} takes {cost} action(s); none left")
 
 
+@handles(Draw)
 def draw(tx: Transaction, cmd: Draw) -> None:
     unit, turn = acting(tx.state, cmd.unit)
     weapon = unit.weapon(cmd.weapon)
@@ -193,6 +197,7 @@ def draw(tx: Transaction, cmd: Draw) -> None:
     _spend_or_begin(tx, unit, turn, cost, pending, WeaponDrawn(unit.name, weapon.name, hand))
 
 
+@handles(Stow)
 def stow(tx: Transaction, cmd: Stow) -> None:
     unit, turn = acting(tx.state, cmd.unit)
     hand = usable_zone(tx.state, unit, cmd.hand, "stowing")
@@ -204,6 +209,7 @@ def stow(tx: Transaction, cmd: Stow) -> None:
     _spend_or_begin(tx, unit, turn, cost, pending, WeaponStowed(unit.name, weapon, hand))
 
 
+@handles(Drop)
 def drop(tx: Transaction, cmd: Drop) -> None:
     """ "Stopping an action (dropping a weapon) does not cost an action." """
     unit, _ = acting(tx.state, cmd.unit)
@@ -214,6 +220,7 @@ def drop(tx: Transaction, cmd: Drop) -> None:
     tx.emit(WeaponDropped(unit.name, weapon, hand))
 
 
+@handles(Act)
 def act(tx: Transaction, cmd: Act) -> None:
     """ "You can use an item ... or anything else that's one motion." """
     unit, turn = acting(tx.state, cmd.unit)
@@ -228,6 +235,7 @@ def act(tx: Transaction, cmd: Act) -> None:
     )
 
 
+@handles(Flee)
 def flee(tx: Transaction, cmd: Flee) -> None:
     """ "To flee, a unit must spend a full turn waiting on the outer ring at the point they will
     exit." """

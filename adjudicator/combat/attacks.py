@@ -42,6 +42,7 @@ from adjudicator.combat.checks import (
 from adjudicator.combat.commands import Attack, AttackStyle, Defend
 from adjudicator.combat.damage import deal_damage, head_zone, make_aware
 from adjudicator.combat.dice_source import RolledDie
+from adjudicator.combat.dispatch import handles
 from adjudicator.combat.errors import (
     CombatError,
     EnhancementRefused,
@@ -171,6 +172,7 @@ def _weapons(state: CombatState, unit: Unit, cmd: Attack) -> list[Weapon]:
     return weapons
 
 
+@handles(Attack)
 def attack(tx: Transaction, cmd: Attack) -> None:
     """An attack on the unit's turn: one per turn, one action (a full round to dual wield or
     flank), one more per enhancing Word."""
@@ -334,6 +336,7 @@ def _damage(
         )
 
 
+@handles(Defend)
 def defend(tx: Transaction, cmd: Defend) -> None:
     """ "To defend, you must declare which Hitzone you'll be defending with." """
     unit, turn = acting(tx.state, cmd.unit)

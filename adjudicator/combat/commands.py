@@ -4,15 +4,19 @@ A command is checked against the current state; if the rules allow it, it become
 (`Combat.play`), else it raises a `CombatError` naming the rule and changes nothing. Units
 are named by their names; spaces may be given as `Space`s. Choices that follow a roll (the
 zone of a critical, which of two attack rolls to keep) are made up front: `aim` and `keep`.
+Each command class registers itself by name as it is defined (`COMMAND_TYPES`); its handler
+registers with `@handles` (`dispatch`), and the engine checks that every command has one.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any, Final
 
 from adjudicator.combat.board import Hazard, Space
 from adjudicator.combat.record import Record
+from adjudicator.combat.registry import Registry
 from adjudicator.combat.stack import Enhancement, Replacement, SpellRuling
 from adjudicator.combat.units import Unit
 from adjudicator.rules.characters import Tag
@@ -25,9 +29,18 @@ class AttackStyle(enum.Enum):
     FLANK = "flank"  # "roll two Attack Rolls instead of one", a full round
 
 
+#: Every command class by its name, filled as each class is defined.
+COMMAND_TYPES: Final[Registry[str, type[Command]]] = Registry("the combat command")
+
+
 @dataclass(frozen=True)
 class Command(Record):
     """Base of every command."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Register the new command by its name: two commands of one name are refused."""
+        super().__init_subclass__(**kwargs)
+        COMMAND_TYPES.add(cls.__name__, cls)
 
 
 # --- setup (the Storyteller) -------------------------------------------------------------------

@@ -38,6 +38,7 @@ from adjudicator.combat.checks import (
 from adjudicator.combat.commands import Cast, Counter, Resolve
 from adjudicator.combat.damage import deal_damage, head_zone
 from adjudicator.combat.dice_source import RolledDie
+from adjudicator.combat.dispatch import handles
 from adjudicator.combat.errors import (
     CombatError,
     CounterspellRefused,
@@ -100,6 +101,7 @@ def _damage_dice(text: str) -> Dice | int:
         ) from None
 
 
+@handles(Cast)
 def cast(tx: Transaction, cmd: Cast) -> None:
     """Cast a spell the Storyteller approved: one action, Drawn Words consumed, stack opened."""
     state, rules = tx.state, tx.rules
@@ -156,6 +158,7 @@ def _consumed(unit: Unit, spell: Spell) -> tuple[Word, ...]:
     return tuple(consumed)
 
 
+@handles(Counter)
 def counter(tx: Transaction, cmd: Counter) -> None:
     """Announce a counterspell: Words (from the hand or a magic item) over Words below."""
     state, rules = tx.state, tx.rules
@@ -211,6 +214,7 @@ def counter(tx: Transaction, cmd: Counter) -> None:
     tx.emit(CounterspellAnnounced(StackEntry(unit.name, cmd.replacements), drawn), *spent)
 
 
+@handles(Resolve)
 def resolve(tx: Transaction, cmd: Resolve) -> None:
     """The attack that imparts the spell, then "Only the last word on the stack has effect.
     All words in the stack are lost."; or the Storyteller's "declare it dispelled"."""

@@ -16,11 +16,11 @@ how the ledger stores a fight.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from adjudicator.combat import (
+# The handler modules are imported for their functions: `@handles` registers each one.
+from adjudicator.combat import (  # noqa: F401
     actions,
     attacks,
     counterspell,
@@ -31,6 +31,7 @@ from adjudicator.combat import (
 )
 from adjudicator.combat import commands as c
 from adjudicator.combat.dice_source import DiceSource, NoDice
+from adjudicator.combat.dispatch import Handler, complete_table
 from adjudicator.combat.errors import CombatError, NothingToRedo, NothingToUndo
 from adjudicator.combat.events import CombatCreated, Event
 from adjudicator.combat.history import event_from_dict, replay
@@ -41,48 +42,9 @@ from adjudicator.combat.rulesets import DEFAULT_REGISTRY, Ruleset, RulesetRegist
 from adjudicator.combat.state import CombatState
 from adjudicator.combat.transaction import Transaction
 
-Handler = Callable[[Transaction, Any], None]
-
-#: Which function resolves each kind of command.
-HANDLERS: Final[Mapping[type[c.Command], Handler]] = MappingProxyType(
-    {
-        c.AddUnit: setup.add_unit,
-        c.Place: setup.place,
-        c.ChooseEntry: setup.choose_entry,
-        c.SetFormation: setup.set_formation,
-        c.DeployFormation: setup.deploy_formation,
-        c.SetAwareness: setup.set_awareness,
-        c.PlaceHazard: setup.place_hazard,
-        c.ClearHazards: setup.clear_hazards,
-        c.Begin: initiative.begin,
-        c.OpeningStrike: initiative.opening_strike,
-        c.EndTurn: initiative.end_turn,
-        c.Move: actions.move,
-        c.Draw: actions.draw,
-        c.Stow: actions.stow,
-        c.Drop: actions.drop,
-        c.Act: actions.act,
-        c.Flee: actions.flee,
-        c.ChangeStance: actions.change_stance,
-        c.Defend: attacks.defend,
-        c.Attack: attacks.attack,
-        c.Grab: special.grab,
-        c.BreakFree: special.break_free,
-        c.Release: special.release,
-        c.ResistDeath: special.resist_death,
-        c.HealMaim: special.heal_maim,
-        c.Cast: counterspell.cast,
-        c.Counter: counterspell.counter,
-        c.Resolve: counterspell.resolve,
-        c.Reinforce: storyteller.reinforce,
-        c.DeclareDead: storyteller.declare_dead,
-        c.DealDamage: storyteller.deal,
-        c.Relocate: storyteller.relocate,
-        c.Remove: storyteller.remove,
-        c.EndCombat: storyteller.end_combat,
-        c.Rest: storyteller.rest,
-    }
-)
+#: Which function resolves each kind of command: registered by `@handles` beside each
+#: function, checked here, at import, to leave no command without one.
+HANDLERS: Final[Mapping[type[c.Command], Handler]] = complete_table(c.COMMAND_TYPES.values())
 
 
 def resolve(

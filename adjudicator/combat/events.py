@@ -3,17 +3,20 @@
 An event is a frozen, JSON-serialisable record of something that happened, with every result
 already decided (dice rolled, paths chosen), so applying it needs no rules and no dice:
 `event.apply(state)` returns the next state and `event.describe()` is its line in the log.
-Attacks, damage, binds, death and spells are in `fight_events`; the fold is in `history`.
+Each event class registers itself under its stored `kind` as it is defined (`EVENT_KINDS`), so
+a fight stored years ago reads back by the same names. Attacks, damage, binds, death and
+spells are in `fight_events`; the fold is in `history`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from adjudicator.combat.board import Hazard, Space
 from adjudicator.combat.dice_source import RolledDie
 from adjudicator.combat.record import Record
+from adjudicator.combat.registry import RegistrationError, Registry
 from adjudicator.combat.state import CombatState, Phase, Turn
 from adjudicator.combat.units import Arrival, Pending, Status, Unit
 
@@ -23,11 +26,26 @@ def dice_text(rolls: tuple[RolledDie, ...]) -> str:
     return ", ".join(f"d{r.sides}={r.value}{' (entered)' if r.entered else ''}" for r in rolls)
 
 
+#: Every event class by its stored `kind`, filled as each class is defined.
+EVENT_KINDS: Final[Registry[str, type[Event]]] = Registry("the combat event kind")
+
+
 @dataclass(frozen=True)
 class Event(Record):
     """A fact of a fight. Subclasses set `kind` (their name in JSON) and override `apply`."""
 
     kind: ClassVar[str] = "event"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Register the new event under the `kind` it sets itself; a kind taken is refused."""
+        super().__init_subclass__(**kwargs)
+        kind = cls.__dict__.get("kind")
+        if not isinstance(kind, str) or not kind:
+            raise RegistrationError(
+                f"the combat event {cls.__qualname__} sets no kind of its own",
+                hint='set kind: ClassVar[str] = "its_name_in_json"',
+            )
+        EVENT_KINDS.add(kind, cls)
 
     def apply(self, state: CombatState) -> CombatState:
         return state

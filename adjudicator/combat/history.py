@@ -1,80 +1,23 @@
 """The fold: a fight's state is its events applied in order, and events read back from JSON.
 
 `replay(events)` rebuilds the state from nothing; replaying a prefix gives the state at any
-point of the fight. `EVENT_TYPES` names every kind of event, so stored events come back as
-the same objects (`event_from_dict`).
+point of the fight. `EVENT_TYPES` names every kind of event (each class registers itself where
+it is defined), so stored events come back as the same objects (`event_from_dict`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from types import MappingProxyType
 from typing import Any, Final
 
+# fight_events is imported for its classes: defining them registers their kinds.
 from adjudicator.combat import events as e
-from adjudicator.combat import fight_events as f
+from adjudicator.combat import fight_events  # noqa: F401
 from adjudicator.combat.record import RecordError
 from adjudicator.combat.state import CombatState
 
-_ALL: tuple[type[e.Event], ...] = (
-    e.CombatCreated,
-    e.UnitAdded,
-    e.UnitPlaced,
-    e.FormationSet,
-    e.AwarenessSet,
-    e.HazardPlaced,
-    e.HazardsCleared,
-    e.CombatBegan,
-    e.InitiativeRolled,
-    e.InitiativeDecided,
-    e.RoundBegan,
-    e.TurnStarted,
-    e.TurnSkipped,
-    e.TurnEnded,
-    e.ActionsSpent,
-    e.ActionsOwed,
-    e.CombatEnded,
-    e.UnitMoved,
-    e.ActionBegun,
-    e.ActionCompleted,
-    e.ActionCancelled,
-    e.InterruptionRolled,
-    e.WeaponDrawn,
-    e.WeaponStowed,
-    e.WeaponDropped,
-    e.Acted,
-    e.StanceChanged,
-    e.UnitFled,
-    e.ReinforcementDeclared,
-    f.AttackRolled,
-    f.DefenceDeclared,
-    f.DefenceRolled,
-    f.DefencesExpired,
-    f.EnhancementUsed,
-    f.DamageDealt,
-    f.ItemBroken,
-    f.ZoneMaimed,
-    f.UnitDown,
-    f.UnitDeclaredDead,
-    f.WordOwed,
-    f.SpecificFateOffered,
-    f.BindContested,
-    f.BindEstablished,
-    f.BindEnded,
-    f.DeathResisted,
-    f.MaimHealed,
-    f.Rested,
-    f.SpellCast,
-    f.CounterspellAnnounced,
-    f.MagicItemSpent,
-    f.SpellTookEffect,
-    f.SpellFailed,
-    f.StackClosed,
-    f.EffectExpired,
-)
-
 #: Every event class by its `kind`.
-EVENT_TYPES: Final[Mapping[str, type[e.Event]]] = MappingProxyType({c.kind: c for c in _ALL})
+EVENT_TYPES: Final[Mapping[str, type[e.Event]]] = e.EVENT_KINDS
 
 
 def event_from_dict(data: Mapping[str, Any]) -> e.Event:

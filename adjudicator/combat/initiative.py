@@ -33,6 +33,7 @@ from adjudicator.combat.board import Space
 from adjudicator.combat.checks import default_weapon, ready_weapon, require_no_spell, require_phase
 from adjudicator.combat.commands import Begin, EndTurn, OpeningStrike
 from adjudicator.combat.dice_source import RolledDie
+from adjudicator.combat.dispatch import handles
 from adjudicator.combat.errors import (
     CannotAct,
     CombatError,
@@ -87,6 +88,7 @@ def _two_sides(state: CombatState) -> None:
         )
 
 
+@handles(Begin)
 def begin(tx: Transaction, cmd: Begin) -> None:
     """Start the fight: the surprise round if some are unaware, else initiative."""
     require_phase(tx.state, Phase.SETUP, doing="beginning the fight")
@@ -117,6 +119,7 @@ def begin(tx: Transaction, cmd: Begin) -> None:
     advance(tx, cmd.first)
 
 
+@handles(OpeningStrike)
 def opening_strike(tx: Transaction, cmd: OpeningStrike) -> None:
     """ "Treat the first strike as an automatic critical hit. Choose a hitzone and just roll
     damage. Ranged attacks still work as normal. If this attack would initiate combat, take a
@@ -177,6 +180,7 @@ def roll_initiative(tx: Transaction) -> None:
     tx.emit(InitiativeRolled(tuple(rolls), tuple(order)))
 
 
+@handles(EndTurn)
 def end_turn(tx: Transaction, cmd: EndTurn) -> None:
     require_no_spell(tx.state)
     require_phase(tx.state, Phase.SURPRISE, Phase.ROUNDS, doing="ending a turn")

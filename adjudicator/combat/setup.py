@@ -30,6 +30,7 @@ from adjudicator.combat.commands import (
     SetAwareness,
     SetFormation,
 )
+from adjudicator.combat.dispatch import handles
 from adjudicator.combat.errors import (
     CombatError,
     DuplicateUnit,
@@ -92,6 +93,7 @@ def symmetries(board: Board) -> Mapping[str, Mapping[Space, Space]]:
     return MappingProxyType(names)
 
 
+@handles(AddUnit)
 def add_unit(tx: Transaction, cmd: AddUnit) -> None:
     require_phase(tx.state, Phase.SETUP, Phase.SURPRISE, Phase.ROUNDS, doing="adding a unit")
     if tx.state.has_unit(cmd.unit.name):
@@ -143,6 +145,7 @@ def _placeable(state: CombatState, name: str) -> Unit:
     return unit
 
 
+@handles(Place)
 def place(tx: Transaction, cmd: Place) -> None:
     """ "the Storyteller will decide where which members of each team begin the fight"."""
     require_phase(tx.state, Phase.SETUP, doing="placing units")
@@ -150,6 +153,7 @@ def place(tx: Transaction, cmd: Place) -> None:
     tx.emit(UnitPlaced(unit.name, _check_space(tx.state, unit, cmd.space)))
 
 
+@handles(ChooseEntry)
 def choose_entry(tx: Transaction, cmd: ChooseEntry) -> None:
     require_phase(tx.state, Phase.SETUP, doing="choosing entry points")
     unit = _placeable(tx.state, cmd.unit)
@@ -159,6 +163,7 @@ def choose_entry(tx: Transaction, cmd: ChooseEntry) -> None:
     tx.emit(UnitPlaced(unit.name, space, "entering at the entry point"))
 
 
+@handles(SetFormation)
 def set_formation(tx: Transaction, cmd: SetFormation) -> None:
     require_phase(tx.state, Phase.SETUP, doing="setting a marching formation")
     placements = []
@@ -175,6 +180,7 @@ def set_formation(tx: Transaction, cmd: SetFormation) -> None:
     tx.emit(FormationSet(cmd.team, tuple(placements)))
 
 
+@handles(DeployFormation)
 def deploy_formation(tx: Transaction, cmd: DeployFormation) -> None:
     """ "Your formation is used when the party is attacked"."""
     require_phase(tx.state, Phase.SETUP, doing="deploying a formation")
@@ -194,17 +200,20 @@ def deploy_formation(tx: Transaction, cmd: DeployFormation) -> None:
         tx.emit(UnitPlaced(unit.name, _check_space(tx.state, unit, turn[space]), "in formation"))
 
 
+@handles(SetAwareness)
 def set_awareness(tx: Transaction, cmd: SetAwareness) -> None:
     """ "you must determine who is aware of whom"."""
     observer, target = tx.state.unit(cmd.observer), tx.state.unit(cmd.target)
     tx.emit(AwarenessSet(observer.name, target.name, cmd.aware))
 
 
+@handles(PlaceHazard)
 def place_hazard(tx: Transaction, cmd: PlaceHazard) -> None:
     """ "The Storyteller may choose to fill some spaces with hazards"."""
     require_phase(tx.state, Phase.SETUP, Phase.SURPRISE, Phase.ROUNDS, doing="placing hazards")
     tx.emit(HazardPlaced(tx.state.board.space(cmd.space), cmd.hazard))
 
 
+@handles(ClearHazards)
 def clear_hazards(tx: Transaction, cmd: ClearHazards) -> None:
     tx.emit(HazardsCleared(tx.state.board.space(cmd.space)))

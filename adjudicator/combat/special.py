@@ -37,6 +37,7 @@ from adjudicator.combat.checks import (
 )
 from adjudicator.combat.commands import BreakFree, Grab, HealMaim, Release, ResistDeath
 from adjudicator.combat.damage import make_aware
+from adjudicator.combat.dispatch import handles
 from adjudicator.combat.errors import (
     DeathNotResistible,
     GrabRefused,
@@ -66,6 +67,7 @@ _LAY_HANDS = (
 )
 
 
+@handles(Grab)
 def grab(tx: Transaction, cmd: Grab) -> None:
     state, rules = tx.state, tx.rules
     unit, turn = acting(state, cmd.unit)
@@ -108,6 +110,7 @@ def grab(tx: Transaction, cmd: Grab) -> None:
         tx.emit(BindEstablished(Bind(unit.name, hand, target.name, zone)))
 
 
+@handles(BreakFree)
 def break_free(tx: Transaction, cmd: BreakFree) -> None:
     unit, turn = acting(tx.state, cmd.unit)
     binds = [
@@ -130,6 +133,7 @@ def break_free(tx: Transaction, cmd: BreakFree) -> None:
         tx.emit(ActionsSpent(unit.name, 1, "fails to break free"))
 
 
+@handles(Release)
 def release(tx: Transaction, cmd: Release) -> None:
     """The binder lets go: stopping an action is free."""
     unit, _ = acting(tx.state, cmd.unit)
@@ -199,6 +203,7 @@ def _healed(unit: Unit) -> tuple[Hitzone, ...]:
     return tuple(replace(zone, hp=zone.max_hp) for zone in unit.hitzones)
 
 
+@handles(ResistDeath)
 def resist_death(tx: Transaction, cmd: ResistDeath) -> None:
     """ "Upon taking damage that would kill, the player must declare which Tag they are
     sacrificing (permanently) to instead be fully healed (including Maims but not Armor)." """
@@ -213,6 +218,7 @@ def resist_death(tx: Transaction, cmd: ResistDeath) -> None:
     tx.emit(DeathResisted(unit.name, payer.name, cmd.tag, hitzones))
 
 
+@handles(HealMaim)
 def heal_maim(tx: Transaction, cmd: HealMaim) -> None:
     """ "When healing a Maim, HP for the limb is restored to maximum but Armor remains
     destroyed." """

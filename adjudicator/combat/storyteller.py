@@ -31,6 +31,7 @@ from adjudicator.combat.commands import (
     Rest,
 )
 from adjudicator.combat.damage import deal_damage
+from adjudicator.combat.dispatch import handles
 from adjudicator.combat.errors import (
     CombatError,
     IllegalMove,
@@ -62,6 +63,7 @@ def _on_board(tx: Transaction, name: str) -> Unit:
     return unit
 
 
+@handles(Reinforce)
 def reinforce(tx: Transaction, cmd: Reinforce) -> None:
     require_phase(tx.state, Phase.SURPRISE, Phase.ROUNDS, doing="sending reinforcements")
     state = tx.state
@@ -76,6 +78,7 @@ def reinforce(tx: Transaction, cmd: Reinforce) -> None:
     tx.emit(ReinforcementDeclared(unit.name, Arrival(space, state.round + cmd.turns)))
 
 
+@handles(DeclareDead)
 def declare_dead(tx: Transaction, cmd: DeclareDead) -> None:
     """ "Once the Storyteller declares them as down, you can rest easy that they'll stay down." """
     unit = _on_board(tx, cmd.unit)
@@ -93,6 +96,7 @@ def declare_dead(tx: Transaction, cmd: DeclareDead) -> None:
         tx.emit(SpecificFateOffered(killer, unit.name, tags))
 
 
+@handles(DealDamage)
 def deal(tx: Transaction, cmd: DealDamage) -> None:
     """Damage by ruling: a spell's effect, a hazard, a falling chandelier."""
     require_phase(tx.state, Phase.SURPRISE, Phase.ROUNDS, doing="dealing damage")
@@ -102,6 +106,7 @@ def deal(tx: Transaction, cmd: DealDamage) -> None:
     deal_damage(tx, unit.name, unit.zone(cmd.zone).name, cmd.amount, cmd.source)
 
 
+@handles(Relocate)
 def relocate(tx: Transaction, cmd: Relocate) -> None:
     unit = _on_board(tx, cmd.unit)
     space = tx.state.board.space(cmd.space)
@@ -115,6 +120,7 @@ def relocate(tx: Transaction, cmd: Relocate) -> None:
     tx.emit(UnitPlaced(unit.name, space, "moved by the Storyteller"))
 
 
+@handles(Remove)
 def remove(tx: Transaction, cmd: Remove) -> None:
     """ "Magic, carried by allies, sliding down a trash chute, or mounting a horse are all
     alternative ways you might escape." """
@@ -126,12 +132,14 @@ def remove(tx: Transaction, cmd: Remove) -> None:
     tx.emit(UnitFled(unit.name, cmd.reason))
 
 
+@handles(EndCombat)
 def end_combat(tx: Transaction, cmd: EndCombat) -> None:
     """ "The goal is to progress the narrative to a point that you no longer need the board." """
     require_phase(tx.state, Phase.SETUP, Phase.SURPRISE, Phase.ROUNDS, doing="ending the fight")
     tx.emit(CombatEnded(cmd.reason))
 
 
+@handles(Rest)
 def rest(tx: Transaction, cmd: Rest) -> None:
     if tx.state.in_combat:
         raise RestNotSafe("no one can rest in the middle of a fight")

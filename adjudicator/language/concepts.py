@@ -5,7 +5,8 @@
 whether the policy (DESIGN.md, "Adjudication policy") wants a Word for it: effects,
 substances and subjects, and scope beyond the defaults do; the single recipient, framing
 verbs, purpose clauses and natural consequences do not. The dependency walk that assigns
-roles lives in `clauses.py`; this module holds the values and the entry point.
+roles lives in the `walker` package (`walker.analyse` is the entry point); this module
+holds the values and prepares an intent for parsing.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from adjudicator.rules.words import Word, WordError
 
 if TYPE_CHECKING:
     from adjudicator.language.lexicon import Lexicon
-    from adjudicator.language.models import Models
 
 
 class Role(Enum):
@@ -149,8 +149,6 @@ class PreparedIntent:
 
 
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
-#: Pipeline components the walk never reads (named entities): skipped to save time.
-_UNUSED_PIPES = ("ner",)
 #: Leading words after which the intent already has its subject or is not an imperative.
 _NOT_IMPERATIVE = frozenset(
     {
@@ -238,20 +236,3 @@ def _copy(source: str, start: int, end: int, pieces: list[str], origin: list[int
 
 def _can_be_verb(word: str, lexicon: Lexicon) -> bool:
     return any(lexicon.knows(base, "v") for base in lexicon.base_forms(word, "v"))
-
-
-def analyse(
-    intent: str, words: Sequence[Word], models: Models, *, lexicon: Lexicon | None = None
-) -> IntentAnalysis:
-    """The concepts of `intent` for a spell of `words` (one spaCy parse).
-
-    Pass a `Lexicon` when analysing many intents; without one it is loaded for this call.
-    """
-    from adjudicator.language.clauses import walk
-    from adjudicator.language.lexicon import Lexicon
-
-    lexicon = lexicon if lexicon is not None else Lexicon()
-    prepared = prepare(intent, words, lexicon)
-    nlp = models.nlp
-    doc = nlp(prepared.text, disable=[p for p in _UNUSED_PIPES if p in nlp.pipe_names])
-    return walk(doc, prepared, tuple(words), lexicon)

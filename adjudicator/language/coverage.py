@@ -8,7 +8,8 @@ synonym, a broader Word, a Word naming a way of doing it) or through a WordNet d
 delivery; the meaning of the Word against the concept's lemma (and a noun's phrase:
 "a protective barrier") by sentence embeddings; and pairs of Words ("silence" <-
 [Decrease] + [Speech], "fireball" <- [Fire] + [Ball]). Opposites never cover ([Warm],
-"chill"), nor do related natural kinds ([Dog], a fox). Every number is in `thresholds`.
+"chill"), nor do related natural kinds ([Dog], a fox). Every number is in
+`thresholds.CoverageThresholds`, passed in (the defaults unless a sweep says otherwise).
 
 `Coverage` holds the models, the lexicon and the embedding cache of one process: make one
 and call `check` for each spell (one spaCy parse and one batched encode per check).
@@ -22,14 +23,8 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from adjudicator.language import cues, thresholds
-from adjudicator.language.concepts import (
-    NAMED_REASON,
-    Concept,
-    IntentAnalysis,
-    Role,
-    analyse,
-)
+from adjudicator.language import cues
+from adjudicator.language.concepts import NAMED_REASON, Concept, IntentAnalysis, Role
 from adjudicator.language.cues import ScopeKind
 from adjudicator.language.judge import Judge, TokenJudgement
 from adjudicator.language.lexicon import Lexicon
@@ -43,6 +38,8 @@ from adjudicator.language.report import (
     CoverKind,
     Verdict,
 )
+from adjudicator.language.thresholds import DEFAULT, CoverageThresholds
+from adjudicator.language.walker import analyse
 from adjudicator.rules.words import Word, format_words
 
 if TYPE_CHECKING:
@@ -90,12 +87,18 @@ class Coverage:
     """Models, lexicon and caches for checking many spells in one process."""
 
     def __init__(
-        self, models: Models, lexicon: Lexicon | None = None, judge: Judge | None = None
+        self,
+        models: Models,
+        lexicon: Lexicon | None = None,
+        judge: Judge | None = None,
+        *,
+        thresholds: CoverageThresholds = DEFAULT,
     ) -> None:
         self.models = models
         self.lexicon = lexicon if lexicon is not None else Lexicon()
         self.judge = judge if judge is not None else Judge()
-        self.relations = Relations(self.lexicon)
+        self.thresholds = thresholds
+        self.relations = Relations(self.lexicon, thresholds)
         self.vectors = TextVectors(models, _CACHE_LIMIT)
         self._scope: dict[str, tuple[ScopeKind | None, float]] = {}
 
@@ -111,7 +114,7 @@ class Coverage:
     # -- the check --------------------------------------------------------------------------
 
     def analyse(self, intent: str, words: Sequence[Word]) -> IntentAnalysis:
-        """The concepts of the intent (see `concepts.analyse`)."""
+        """The concepts of the intent (see `walker.analyse`)."""
         return analyse(intent, words, self.models, lexicon=self.lexicon)
 
     def check(
@@ -289,9 +292,9 @@ class Coverage:
             if not self.scored(item.concept):
                 continue
             sentence = sum(1 for end in ends if end <= item.concept.start)
-            salience = thresholds.SENTENCE_DECAY**sentence
+            salience = self.thresholds.sentence_decay**sentence
             if not item.concept.needs_word:
-                salience *= thresholds.OPTIONAL_WEIGHT
+                salience *= self.thresholds.optional_weight
             mass += salience
             used = dict(strength)
             for cover in item.covers:
@@ -305,16 +308,15 @@ class Coverage:
         for word in words:
             whole = max(0.0, self.cosine(word.text.lower(), intent))
             value = (
-                thresholds.PEAK_SHARE * peak[word]
-                + (1 - thresholds.PEAK_SHARE) * total[word] / mass
-                + thresholds.WHOLE_INTENT_WEIGHT * whole
+                self.thresholds.peak_share * peak[word]
+                + (1 - self.thresholds.peak_share) * total[word] / mass
+                + self.thresholds.whole_intent_weight * whole
             )
             scores[word] = min(1.0, value)
         return scores
 
-    @staticmethod
     def named_uses(
-        analysis: IntentAnalysis, words: tuple[Word, ...], results: list[ConceptCoverage]
+        self, analysis: IntentAnalysis, words: tuple[Word, ...], results: list[ConceptCoverage]
     ) -> list[ConceptCoverage]:
         """ "I'll cast [Ball] and [Fire] to gather up the flames": when the intent names the
         Words it casts and exactly one named Word and one concept remain unmatched, the
@@ -333,7 +335,7 @@ class Coverage:
         cover = Cover(
             (spare[0],),
             CoverKind.EXPLICIT,
-            thresholds.CONFIDENCE_NAMED,
+            self.thresholds.confidence_named,
             f"the intent names {spare[0]} as cast for {item.concept.text!r}",
         )
         results = list(results)
@@ -375,7 +377,7 @@ class Coverage:
                 Cover(
                     concept.explicit,
                     CoverKind.EXPLICIT,
-                    thresholds.CONFIDENCE_EXPLICIT,
+                    self.thresholds.confidence_explicit,
                     f"named in the intent: {format_words(concept.explicit)}",
                 )
             )
@@ -385,7 +387,7 @@ class Coverage:
                     Cover(
                         mapping.words,
                         CoverKind.PRECEDENT,
-                        thresholds.CONFIDENCE_PRECEDENT,
+                        self.thresholds.confidence_precedent,
                         f"{format_words(mapping.words)} covered {mapping.concept!r} "
                         f"in ruling {mapping.ruling}",
                     )
@@ -415,7 +417,7 @@ class Coverage:
         blocked = self.relations.blocked(concept, lw)
         if blocked is not None:
             return _Link(word, None, blocked, cosine, 0.0)
-        ramp = self.ramp(cosine, thresholds.SINGLE_COSINE)
+        ramp = self.ramp(cosine, self.thresholds.single_cosine)
         found = self.relations.lexical(concept, lw) or self.relations.definition(concept, lw)
         if found is not None:
             cover = Cover((word,), found.kind, found.confidence, found.why)
@@ -423,7 +425,12 @@ class Coverage:
         kind, _ = self.scope_kind(lw)
         names_removed = bool(self.relations.negative(concept) & self.relations.near(lw))
         kinds = self.relations.natural_kinds(concept, lw)
-        if kind is None and cosine >= thresholds.SINGLE_COSINE and not names_removed and not kinds:
+        if (
+            kind is None
+            and cosine >= self.thresholds.single_cosine
+            and not names_removed
+            and not kinds
+        ):
             cover = Cover(
                 (word,),
                 CoverKind.CONTEXT,
@@ -447,9 +454,8 @@ class Coverage:
             return [*concept.forms, concept.phrase.lower()]
         return list(concept.forms)
 
-    @staticmethod
-    def ramp(cosine: float, threshold: float) -> float:
-        value = 0.5 + (cosine - threshold) / (2 * thresholds.COSINE_RAMP)
+    def ramp(self, cosine: float, threshold: float) -> float:
+        value = 0.5 + (cosine - threshold) / (2 * self.thresholds.cosine_ramp)
         return min(1.0, max(0.0, value))
 
     def scope_kind(self, lw: str) -> tuple[ScopeKind | None, float]:
@@ -466,7 +472,7 @@ class Coverage:
                 best = ((exact or related)[0], 1.0)
                 break
             cosine = max(self.cosine(lw, e) for e in examples)
-            if cosine >= thresholds.SCOPE_WORD_COSINE and cosine > best[1]:
+            if cosine >= self.thresholds.scope_word_cosine and cosine > best[1]:
                 best = (kind, cosine)
         self._scope[lw] = best
         return best
@@ -477,11 +483,11 @@ class Coverage:
         head = concept.forms[0]
         if head == lw or self.relations.morphology(lw, head):
             cover = Cover(
-                (word,), CoverKind.SAME, thresholds.CONFIDENCE_SAME, f"{word} is {head!r}"
+                (word,), CoverKind.SAME, self.thresholds.confidence_same, f"{word} is {head!r}"
             )
             return _Link(word, cover, None, 1.0, 1.0)
         if kind is not None and kind is concept.scope:
-            confidence = thresholds.CONFIDENCE_SCOPE * sureness
+            confidence = self.thresholds.confidence_scope * sureness
             cover = Cover((word,), CoverKind.SCOPE, confidence, f"{word} is a Word of {kind.value}")
             return _Link(word, cover, None, sureness, confidence)
         blocked = None
@@ -512,7 +518,7 @@ class Coverage:
                         Cover(
                             words,
                             CoverKind.JOINT,
-                            thresholds.CONFIDENCE_JOINT,
+                            self.thresholds.confidence_joint,
                             f"{reverser.word} + {other.word}: {concept.text!r} is "
                             f"{other.word.text.lower()} reduced",
                         )
@@ -524,7 +530,7 @@ class Coverage:
                         Cover(
                             words,
                             CoverKind.JOINT,
-                            thresholds.CONFIDENCE_JOINT,
+                            self.thresholds.confidence_joint,
                             f"{a.word} + {b.word} make {concept.forms[0]!r}",
                         )
                     )
@@ -534,13 +540,16 @@ class Coverage:
                 pair = f"{la} {lb}"
                 cosine = max(self.cosine(pair, t) for t in concept.forms)
                 alone = max(a.cosine, b.cosine)
-                if cosine >= thresholds.PAIR_COSINE and cosine >= alone + thresholds.PAIR_MARGIN:
+                if (
+                    cosine >= self.thresholds.pair_cosine
+                    and cosine >= alone + self.thresholds.pair_margin
+                ):
                     kind = CoverKind.JOINT if alone >= 0.3 else CoverKind.METAPHOR
                     found.append(
                         Cover(
                             words,
                             kind,
-                            self.ramp(cosine, thresholds.PAIR_COSINE),
+                            self.ramp(cosine, self.thresholds.pair_cosine),
                             f"{a.word} + {b.word} together mean {concept.text!r} "
                             f"(similarity {cosine:.2f})",
                         )

@@ -220,3 +220,22 @@ GLOSS_STOPWORDS = words(
     "when where while there their them they he she his her him your you i we our us all "
     "certain particular specific specified various being person people"
 )
+
+# -- the grammar the walk reads (spaCy's tags and dependency labels) -----------------------
+
+#: Parts of speech that name a thing: what a verb acts on, makes or aims at.
+NOUNISH = words("NOUN PROPN PRON NUM")
+#: Determiners that make a noun definite: a known thing, usually the recipient ("the orc",
+#: "my left arm"), not a substance brought forth ("a mist").
+DEFINITE = words("the this that these those my your his her its our their")
+#: Dependents of a verb that carry no concept of their own (auxiliaries, punctuation,
+#: determiners, particles ...).
+SKIP_DEPS = words(
+    "aux auxpass neg punct cc det intj case mark predet nummod expl dep preconj meta prt"
+)
+#: Subject dependencies.
+NSUBJ = frozenset({"nsubj", "nsubjpass", "csubj"})
+#: Relative pronouns: "a fog that puts them to sleep" (the pronoun is no concept).
+RELATIVE = words("that which who whom whose")
+#: Framing verbs whose objects are not made by the spell: "let", "use [Fire]", "try".
+NOT_PRODUCING = words("let allow permit have get go want try wish attempt need mean use cast")

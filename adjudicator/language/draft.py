@@ -14,14 +14,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.language import thresholds
 from adjudicator.language.concepts import Concept
+from adjudicator.language.coverage import Coverage
 from adjudicator.language.report import ConceptCoverage, ConfirmedMapping, CoverageReport
-from adjudicator.rules.spells import MIN_WORDS, Spell, validate_spell
+from adjudicator.rules.spells import MIN_WORDS, Spell, spell_problems, validate_spell
 from adjudicator.rules.words import Word
 
 if TYPE_CHECKING:
-    from adjudicator.language.coverage import Coverage
     from adjudicator.language.models import Models
 
 #: Most Word sets tried before giving up on finding the smallest (hands are small; this
@@ -100,8 +99,6 @@ def draft(
     Pass a `Coverage` to reuse loaded models and caches across calls.
     """
     if coverage is None:
-        from adjudicator.language.coverage import Coverage
-
         coverage = Coverage(models)
     candidates = tuple(dict.fromkeys([*inherent, *hand]))
     analysis = coverage.analyse(intent, candidates)
@@ -109,7 +106,9 @@ def draft(
     if analysis.meaningless:
         return Draft(analysis.intent, None, full, meaningless=True)
     shortfalls = tuple(
-        _shortfall(item) for item in full.concepts if item.concept.needs_word and not item.covered
+        _shortfall(item, coverage.thresholds.near_strength)
+        for item in full.concepts
+        if item.concept.needs_word and not item.covered
     )
     if shortfalls:
         return Draft(analysis.intent, None, full, shortfalls)
@@ -126,7 +125,7 @@ def draft(
     return Draft(analysis.intent, None, full, ())
 
 
-def _shortfall(item: ConceptCoverage) -> Shortfall:
+def _shortfall(item: ConceptCoverage, near_strength: float) -> Shortfall:
     concept = item.concept
     if concept.scope is not None:
         suggestions = tuple(Word(w) for w in _SCOPE_EXAMPLES[concept.scope.value])
@@ -134,7 +133,7 @@ def _shortfall(item: ConceptCoverage) -> Shortfall:
         head = concept.lemma.split()[0]
         suggestions = (Word(head),) if head.isalpha() else ()
     near: tuple[Word, ...] = ()
-    if item.near is not None and item.near[1] >= thresholds.NEAR_STRENGTH:
+    if item.near is not None and item.near[1] >= near_strength:
         near = (item.near[0],)
     return Shortfall(concept, suggestions, near)
 
@@ -183,6 +182,4 @@ def _ranked(
 
 def _castable(words: tuple[Word, ...], inherent: tuple[Word, ...], hand: tuple[Word, ...]) -> bool:
     """Exactly one Inherent Word; the rest from the hand (the rules check it fully later)."""
-    from adjudicator.rules.spells import spell_problems
-
     return not spell_problems(words, "draft", inherent=inherent, hand=hand)

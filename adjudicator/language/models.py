@@ -174,6 +174,7 @@ class Models:
         spec = self.manifest[ENCODER]
         folder = spec.check_version()
         go_offline()
+        # lazy: heavy import (torch)
         from sentence_transformers import SentenceTransformer
         from transformers.utils import logging as transformers_logging
 
@@ -182,7 +183,7 @@ class Models:
 
     def encode(self, texts: Sequence[str]) -> NDArray[np.float32]:
         """Unit sentence vectors of `texts` as float32 rows, in batches of `BATCH_SIZE`."""
-        import numpy as np
+        import numpy as np  # lazy: heavy import (numpy), kept out of fast CLI start-up
 
         if not texts:
             return np.zeros((0, EMBEDDING_SIZE), dtype=np.float32)

@@ -17,10 +17,11 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from adjudicator.language import cues, thresholds
+from adjudicator.language import cues
 from adjudicator.language.concepts import Concept, Role
 from adjudicator.language.lexicon import ADJ, NOUN, VERB, Lexicon
 from adjudicator.language.report import CoverKind
+from adjudicator.language.thresholds import DEFAULT, CoverageThresholds
 
 _TOKEN = re.compile(r"[a-z]+(?:-[a-z]+)*")
 _BOUNDARY = frozenset({"or", "and", ";", ","})
@@ -47,8 +48,9 @@ class Terms:
 class Relations:
     """Lexicon-backed relations between Words and concepts, memoised per instance."""
 
-    def __init__(self, lexicon: Lexicon) -> None:
+    def __init__(self, lexicon: Lexicon, thresholds: CoverageThresholds = DEFAULT) -> None:
         self.lexicon = lexicon
+        self.thresholds = thresholds
         self.core = lru_cache(maxsize=65536)(self._core)
         self.near = lru_cache(maxsize=65536)(self._near)
         self.terms = lru_cache(maxsize=65536)(self._terms)
@@ -58,7 +60,7 @@ class Relations:
     def _core(self, lemma: str) -> frozenset[str]:
         """The lemma, its forms and its synonyms (WordNet's, and the policy's own)."""
         lex = self.lexicon
-        found = {lemma} | lex.family(lemma) | lex.synonyms(lemma, thresholds.SENSES)
+        found = {lemma} | lex.family(lemma) | lex.synonyms(lemma, self.thresholds.senses)
         for group in cues.POLICY_SYNONYMS:
             if lemma in group:
                 found |= group
@@ -68,7 +70,7 @@ class Relations:
         """The core, and the synonyms of the lemma's forms ([Speech] -> speak -> talk)."""
         found = set(self.core(lemma))
         for form in self.lexicon.family(lemma):
-            found.update(self.lexicon.synonyms(form, thresholds.SENSES))
+            found.update(self.lexicon.synonyms(form, self.thresholds.senses))
         return frozenset(found)
 
     def _terms(self, lemma: str) -> Terms:
@@ -77,7 +79,7 @@ class Relations:
         positive: set[str] = set()
         negative: set[str] = set()
         genus: set[str] = set()
-        for n in self.lexicon.senses(lemma, None, thresholds.SENSES):
+        for n in self.lexicon.senses(lemma, None, self.thresholds.senses):
             negated = False
             first = True
             for token in _TOKEN.findall(self.lexicon.synsets[n].gloss.lower()):
@@ -131,7 +133,9 @@ class Relations:
         if lw in concept.forms:
             return None
         word = f"[{lw.capitalize()}]"
-        if self.lexicon.opposed(lw, head, limit=thresholds.SENSES, depth=thresholds.OPPOSITE_STEPS):
+        if self.lexicon.opposed(
+            lw, head, limit=self.thresholds.senses, depth=self.thresholds.opposite_steps
+        ):
             return f"{word} is the opposite of {head!r}"
         if (concept.part == NOUN or concept.role in (Role.SUBJECT, Role.RECIPIENT)) and (
             self.siblings(lw, head)
@@ -147,15 +151,15 @@ class Relations:
         if self.broader(lw, lemma) is not None or self.broader(lemma, lw) is not None:
             return False
         topics = (lex.lexnames(lw, NOUN, 1), lex.lexnames(lemma, NOUN, 1))
-        if not all(t & thresholds.SIBLING_TOPICS for t in topics):
+        if not all(t & self.thresholds.sibling_topics for t in topics):
             return False
         shared = lex.lowest_common(
-            lw, lemma, limit=thresholds.SENSES, depth=thresholds.SIBLING_STEPS, part=NOUN
+            lw, lemma, limit=self.thresholds.senses, depth=self.thresholds.sibling_steps, part=NOUN
         )
         return (
             shared is not None
-            and 0 < min(shared) <= thresholds.SIBLING_NEAR
-            and max(shared) <= thresholds.SIBLING_STEPS
+            and 0 < min(shared) <= self.thresholds.sibling_near
+            and max(shared) <= self.thresholds.sibling_steps
         )
 
     # -- links --------------------------------------------------------------------------------
@@ -167,9 +171,13 @@ class Relations:
         lex = self.lexicon
         if part == VERB:
             return lex.hypernym_distance(
-                lw, form, limit=thresholds.SENSES, depth=thresholds.BROADER_STEPS_VERB, part=VERB
+                lw,
+                form,
+                limit=self.thresholds.senses,
+                depth=self.thresholds.broader_steps_verb,
+                part=VERB,
             )
-        senses = thresholds.BROADER_SENSES
+        senses = self.thresholds.broader_senses
         first = lex.lexnames(form, NOUN, 1)
         if "noun.person" in lex.lexnames(form, NOUN, senses) - first:
             senses = 1  # a frog is not a person, whatever a slur says
@@ -177,13 +185,17 @@ class Relations:
             lw,
             form,
             limit=senses,
-            depth=thresholds.BROADER_STEPS_NOUN,
+            depth=self.thresholds.broader_steps_noun,
             part=NOUN,
-            broader_limit=thresholds.SENSES,
+            broader_limit=self.thresholds.senses,
         )
         if steps is None and part != NOUN:
             steps = lex.hypernym_distance(
-                lw, form, limit=thresholds.SENSES, depth=thresholds.BROADER_STEPS_VERB, part=VERB
+                lw,
+                form,
+                limit=self.thresholds.senses,
+                depth=self.thresholds.broader_steps_verb,
+                part=VERB,
             )
         return steps
 
@@ -203,11 +215,11 @@ class Relations:
             if secondary and aspect:
                 break  # "stop talking": [Speech] alone stops nothing
             if form == lw:
-                return Link(CoverKind.SAME, thresholds.CONFIDENCE_SAME, f"{word} is {form!r}")
+                return Link(CoverKind.SAME, self.thresholds.confidence_same, f"{word} is {form!r}")
             if self.morphology(lw, form):
                 return Link(
                     CoverKind.MORPHOLOGY,
-                    thresholds.CONFIDENCE_MORPHOLOGY,
+                    self.thresholds.confidence_morphology,
                     f"{word} is a form of {form!r}",
                 )
         if concept.part != NOUN:
@@ -217,20 +229,23 @@ class Relations:
         for head in self.heads(concept):
             steps = self.broader(lw, head, concept.part)
             if steps is not None:
-                confidence = thresholds.CONFIDENCE_BROADER - thresholds.BROADER_STEP_COST * (
-                    steps - 1
+                confidence = (
+                    self.thresholds.confidence_broader
+                    - self.thresholds.broader_step_cost * (steps - 1)
                 )
                 return Link(CoverKind.BROADER, confidence, f"{word} is broader than {head!r}")
             narrower = self.lexicon.hypernym_distance(
                 head,
                 lw,
-                limit=thresholds.SENSES,
-                depth=thresholds.NARROWER_STEPS_VERB,
+                limit=self.thresholds.senses,
+                depth=self.thresholds.narrower_steps_verb,
                 part=VERB,
             )
             if narrower is not None:
                 return Link(
-                    CoverKind.NARROWER, thresholds.CONFIDENCE_NARROWER, f"{word} is a way to {head}"
+                    CoverKind.NARROWER,
+                    self.thresholds.confidence_narrower,
+                    f"{word} is a way to {head}",
                 )
         synonym = self.synonym(concept, lw, aspect)
         if synonym is not None:
@@ -238,7 +253,7 @@ class Relations:
         if self.reverses(lw) and self.reduction(concept):
             return Link(
                 CoverKind.SYNONYM,
-                thresholds.CONFIDENCE_SYNONYM,
+                self.thresholds.confidence_synonym,
                 f"{word} and {concept.forms[0]!r} both reduce",
             )
         return None
@@ -250,7 +265,7 @@ class Relations:
             if form in self.core(lw) or lw in self.core(form):
                 return Link(
                     CoverKind.SYNONYM,
-                    thresholds.CONFIDENCE_SYNONYM,
+                    self.thresholds.confidence_synonym,
                     f"[{lw.capitalize()}] and {form!r} mean the same",
                 )
         return None
@@ -263,7 +278,7 @@ class Relations:
         if concept.part != NOUN or not lex.knows(lw, NOUN) or not lex.knows(head, NOUN):
             return False
         topics = (lex.lexnames(lw, NOUN, 1), lex.lexnames(head, NOUN, 1))
-        return all(t & thresholds.SIBLING_TOPICS for t in topics)
+        return all(t & self.thresholds.sibling_topics for t in topics)
 
     def definition(self, concept: Concept, lw: str) -> Link | None:
         """A link through a definition: the concept's definition names the Word (or
@@ -275,7 +290,7 @@ class Relations:
         if self.natural_kinds(concept, lw):
             return None
         lex = self.lexicon
-        mine = {lw} | lex.family(lw) | lex.synonyms(lw, thresholds.DEFINITION_SENSES)
+        mine = {lw} | lex.family(lw) | lex.synonyms(lw, self.thresholds.definition_senses)
         removed = self.negative(concept)
         if removed & self.near(lw):
             return None
@@ -290,7 +305,7 @@ class Relations:
         if shared:
             return Link(
                 CoverKind.CONTEXT,
-                thresholds.CONFIDENCE_DEFINITION,
+                self.thresholds.confidence_definition,
                 f"{head!r} is defined by {sorted(shared)[0]!r}, which {word} covers",
             )
         if removed:
@@ -298,7 +313,7 @@ class Relations:
             if own:  # [Silence] is "not talk": it covers "stop talking" alone
                 return Link(
                     CoverKind.CONTEXT,
-                    thresholds.CONFIDENCE_DEFINITION,
+                    self.thresholds.confidence_definition,
                     f"{word} means without {sorted(own)[0]!r}, as {head!r} does",
                 )
             return None
@@ -309,7 +324,7 @@ class Relations:
         if genus:  # [Levitate] is "be suspended in the air"; "hang" is "be suspended"
             return Link(
                 CoverKind.CONTEXT,
-                thresholds.CONFIDENCE_DEFINITION,
+                self.thresholds.confidence_definition,
                 f"{word} means {sorted(genus)[0]!r}, as {head!r} does",
             )
         if self.property_of(lw, concept):
@@ -318,7 +333,7 @@ class Relations:
             if shared:  # [Stone] is hard: "harden my heart"
                 return Link(
                     CoverKind.METAPHOR,
-                    thresholds.CONFIDENCE_DEFINITION,
+                    self.thresholds.confidence_definition,
                     f"{word} stands for {sorted(shared)[0]!r}",
                 )
         return None
@@ -335,7 +350,10 @@ class Relations:
         removed = self.negative(concept)
         if not removed:
             return self.lexicon.opposed(
-                lw, concept.forms[0], limit=thresholds.SENSES, depth=thresholds.OPPOSITE_STEPS
+                lw,
+                concept.forms[0],
+                limit=self.thresholds.senses,
+                depth=self.thresholds.opposite_steps,
             )
         return bool(removed & self.near(lw)) or any(lw in self.near(r) for r in removed)
 

@@ -8,7 +8,7 @@ that mean it, weighted by how central each token is to what the spell does:
   (its object, a passive subject, the subject of a change: "the target ages") count fully;
   the agent of a transitive verb ("this spell creates ...", "the caster moves ...") and a
   comparison ("as fast as a horse") hardly; later sentences count less than the first,
-  which says what the spell does; purpose clauses less (`concepts.analyse`'s roles);
+  which says what the spell does; purpose clauses less (`walker.analyse`'s roles);
 - *how surely it means the Word*: a lexical link from the shipped WordNet lexicon (same
   lemma, a form of it, a synonym, the Word broader than it: "oak" is a plant, "corpse" a
   body; a Word naming a way of doing it: "change" <- [Transform]), and the similarity of
@@ -43,6 +43,8 @@ from adjudicator.language.concepts import Concept, PreparedIntent, Role, prepare
 from adjudicator.language.lexicon import NOUN, SPACY_PARTS, VERB, Lexicon
 from adjudicator.language.models import TextVectors
 from adjudicator.language.relations import Relations
+from adjudicator.language.thresholds import DEFAULT, CoverageThresholds
+from adjudicator.language.walker import walk
 from adjudicator.rules.spells import MAX_INTENT_LENGTH, MissingIntent
 from adjudicator.rules.words import Word
 
@@ -219,10 +221,16 @@ class WordUseError(InvalidInput):
 class WordUse:
     """Models, lexicon and caches for scoring many intents in one process."""
 
-    def __init__(self, models: Models, lexicon: Lexicon | None = None) -> None:
+    def __init__(
+        self,
+        models: Models,
+        lexicon: Lexicon | None = None,
+        *,
+        thresholds: CoverageThresholds = DEFAULT,
+    ) -> None:
         self.models = models
         self.lexicon = lexicon if lexicon is not None else Lexicon()
-        self.relations = Relations(self.lexicon)
+        self.relations = Relations(self.lexicon, thresholds)
         self.vectors = TextVectors(models, _CACHE_LIMIT)
         self._word_context: dict[str, NDArray[np.float32]] = {}
         self._links: dict[tuple[str, str, str], tuple[float, str]] = {}
@@ -341,8 +349,6 @@ class WordUse:
     def read(self, intent: str, words: tuple[Word, ...]) -> list[_Sentence]:
         """The sentences of the whole intent with their content tokens, parsed in pieces
         within `MAX_INTENT_LENGTH`."""
-        from adjudicator.language.clauses import walk
-
         nlp = self.models.nlp
         sentences: list[_Sentence] = []
         for piece in pieces(intent):

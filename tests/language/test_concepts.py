@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.language.concepts import Concept, IntentAnalysis, Role, analyse
+from adjudicator.language.concepts import Concept, IntentAnalysis, Role
 from adjudicator.language.coverage import Coverage
 from adjudicator.language.cues import ScopeKind
 from adjudicator.language.lexicon import Lexicon
 from adjudicator.language.models import Models
+from adjudicator.language.walker import analyse
 from adjudicator.rules.spells import MAX_INTENT_LENGTH, IntentTooLong, MissingIntent
 from adjudicator.rules.words import Word, parse_words
 
