@@ -170,7 +170,8 @@ def pack(members: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     return packed
 
 
-def predict(packed: dict[str, np.ndarray], data: dict[str, Any]) -> np.ndarray:
+def predict(packed: dict[str, np.ndarray], data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Each token's P(missing) and P(a Word is needed), as `Judge.judge` computes them."""
     from adjudicator.language.judge import _Member
 
     needs, covers = [], []
@@ -179,8 +180,8 @@ def predict(packed: dict[str, np.ndarray], data: dict[str, Any]) -> np.ndarray:
         needs.append(need)
         covers.append(cover)
     cover = np.mean(covers, axis=0)
-    result: np.ndarray = np.mean(needs, axis=0) * np.prod(1 - np.minimum(cover, 1 - 1e-6), 1)
-    return result
+    need = np.mean(needs, axis=0)
+    return need * np.prod(1 - np.minimum(cover, 1 - 1e-6), 1), need
 
 
 def _columns() -> dict[str, int]:
@@ -204,20 +205,28 @@ def _columns() -> dict[str, int]:
     }
 
 
-def ruled(data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+def ruled(data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """What the rules alone say of each token (1.0: missing), read back from the features
-    (`judge.features` keeps the walk's verdict), and which tokens the rules rule on firmly
-    whatever the judge reads (`Coverage._firm`): those of a scope concept, a natural
-    consequence, or a concept with a Word ruled out (an opposite, a related natural kind)."""
+    (`judge.features` keeps the walk's verdict); which tokens the rules rule on firmly
+    whatever the judge reads (`Coverage._firm`: a scope concept, a consequence, a concept
+    with a Word ruled out); and what the shipped combination says of each token
+    (`Coverage.adjudicate`, with the judge's `need` for the substances and creatures the
+    rules leave open, which take a lexical link)."""
+    from adjudicator.language.concepts import Role
+
     col = _columns()
     tokens = data["tokens"]
     blocked = (data["pairs"][:, :, col["blocked"]] * data["mask"]).max(1) > 0
     heads, needed = tokens[:, col["head"]] > 0.5, tokens[:, col["needs"]] > 0.5
     done = tokens[:, col["covered"]] > 0.5
     rules = (heads & needed & ~done).astype(float)
+    roles = list(Role)
+    role = col["head"] + 2
+    consequence = tokens[:, role + roles.index(Role.CONSEQUENCE)] > 0.5
+    subject = heads & (tokens[:, role + roles.index(Role.SUBJECT)] > 0.5) & needed & ~done
     scope = tokens[:, col["scope"] : col["scope_end"]].max(1) > 0.5
-    firm = scope | (tokens[:, col["follows"]] > 0.5) | blocked
-    return rules, firm
+    firm = scope | consequence | (tokens[:, col["follows"]] > 0.5) | blocked
+    return rules, firm, subject
 
 
 def score(data: dict[str, Any], probabilities: np.ndarray, threshold: float) -> dict[str, float]:
@@ -263,12 +272,13 @@ def main(argv: list[str]) -> int:
         for held in FOLDS:
             train = [data[n] for n in everything if n != held]
             packed = pack([fit(train, seed) for seed in SEEDS])
-            probabilities = predict(packed, data[held])
-            rules, firm = ruled(data[held])
+            probabilities, need = predict(packed, data[held])
+            rules, firm, subject = ruled(data[held])
+            shipped = np.where(subject, need, probabilities)
             ways = {
                 "rules": rules,
                 "judge alone": probabilities,
-                "judge as shipped": np.where(firm, rules, probabilities),
+                "judge as shipped": np.where(firm, rules, shipped),
             }
             for way, values in ways.items():
                 figures = score(data[held], values, 0.5)

@@ -83,6 +83,10 @@ class _Link:
     strength: float  # 0..1, how strongly the intent uses the Word for this concept
 
 
+def _within(concept: Concept, span: tuple[int, int]) -> bool:
+    return span[0] < span[1] and concept.start <= span[0] and span[1] <= concept.end
+
+
 class Coverage:
     """Models, lexicon and caches for checking many spells in one process."""
 
@@ -186,8 +190,10 @@ class Coverage:
         another"); a concept the rules left open is covered by the judge's best Words
         (meaning in context) or, when the judge finds no Word needed, needs none (framing,
         colour, the recipient). What the player bracketed and what the campaign's precedent
-        covers always stand, and so does a Word the rules ruled out (an opposite, a
-        related natural kind) for a concept the judge also finds missing."""
+        covers always stand, and so do the rules' findings where the policy is a rule
+        rather than a reading (`_firm`). A substance or creature the intent needs is
+        covered only by a lexical link the rules found: "a related but different Word does
+        not cover" ([Wine], vinegar), and meanings by embedding blur exactly that."""
         threshold = self.judge.config.threshold
         heads: dict[int, TokenJudgement] = {}
         loose: list[TokenJudgement] = []
@@ -197,10 +203,16 @@ class Coverage:
                 loose.append(token)
             else:
                 heads[index] = token
+        firm = [item.concept for item in ruled.concepts if self._firm(item)]
+
+        def ruled_firmly(token: TokenJudgement) -> bool:  # it, or the word it depends on
+            spans = ((token.start, token.end), token.governor)
+            return any(_within(concept, span) for concept in firm for span in spans)
+
         results: list[ConceptCoverage] = []
         for i, item in enumerate(ruled.concepts):
             head = heads.get(i)
-            if head is None or self._firm(item):
+            if head is None or self._firm(item) or ruled_firmly(head):
                 results.append(item)
             elif head.missing >= threshold:
                 concept = item.concept
@@ -209,6 +221,8 @@ class Coverage:
                 results.append(ConceptCoverage(concept, (), item.blocked, item.near))
             elif item.covered:
                 results.append(item)
+            elif head.need >= threshold and item.concept.role is Role.SUBJECT:
+                results.append(item)  # a substance or creature takes a lexical link
             elif head.need < threshold:
                 why = (
                     f"the judge reads {head.text!r} as framing, colour or the recipient "
@@ -219,12 +233,7 @@ class Coverage:
             else:
                 results.append(ConceptCoverage(item.concept, (self._judged_cover(head),)))
         for token in loose:
-            if token.missing >= threshold and not any(
-                self._firm(item)
-                and item.concept.start <= token.start
-                and token.end <= item.concept.end
-                for item in results
-            ):
+            if token.missing >= threshold and not ruled_firmly(token):
                 role = Role.SUBJECT if token.pos in ("NOUN", "PROPN") else Role.EFFECT
                 concept = Concept(
                     token.text, token.start, token.end, token.lemma, role, True, _JUDGED_MISSING
@@ -234,14 +243,16 @@ class Coverage:
 
     def _firm(self, item: ConceptCoverage) -> bool:
         """Whether the rules' ruling on a concept stands whatever the judge reads: what the
-        player bracketed and the campaign's precedent covers, what needs no Word or which
-        Words cannot cover by a rule of the policy (a scope Word of another kind, an
-        opposite, a related natural kind), and natural consequences of covered concepts."""
+        player bracketed and the campaign's precedent covers; scope, which the policy
+        rules by kind (a scope Word of another kind never covers); natural consequences of
+        covered concepts; and a concept with a Word ruled out (an opposite, a related
+        natural kind)."""
         concept = item.concept
         return (
             not self.scored(concept)
             or any(c.kind in _BINDING for c in item.covers)
             or concept.scope is not None
+            or concept.role is Role.CONSEQUENCE
             or concept.follows is not None
             or bool(item.blocked)
         )

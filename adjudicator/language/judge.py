@@ -124,7 +124,8 @@ class JudgeConfig:
 @dataclass(frozen=True)
 class TokenJudgement:
     """One content token: its lemma, span in the intent, P(missing), P(a Word is needed),
-    and the Word set that covers it best with that probability."""
+    the Word set that covers it best with that probability, and the span of the word it
+    depends on (an object belongs to its verb's concept)."""
 
     text: str
     lemma: str
@@ -135,6 +136,7 @@ class TokenJudgement:
     need: float
     best: tuple[Word, ...]
     cover: float
+    governor: tuple[int, int]
 
 
 def _onehot(value: object, vocabulary: Sequence[object]) -> list[float]:
@@ -207,6 +209,7 @@ class Judge:
                     need=float(need[i]),
                     best=found.sets[j] if j < len(found.sets) else (),
                     cover=float(cover[i, j]),
+                    governor=token.governor,
                 )
             )
         return tuple(result)
@@ -223,6 +226,7 @@ class _TokenMeta:
     start: int
     end: int
     concept: ConceptCoverage | None
+    governor: tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -240,7 +244,7 @@ class Features:
 def contextual(coverage: Coverage, text: str, doc: Doc) -> tuple[Array, Array]:
     """Each spaCy token's contextual MiniLM vector (its word pieces averaged, unit length)
     and the mean-pooled sentence vector, from one forward pass."""
-    import torch
+    import torch  # lazy: heavy import (torch)
 
     encoder = coverage.models.encoder
     tokenizer = encoder.tokenizer
@@ -371,7 +375,8 @@ def features(coverage: Coverage, report: CoverageReport) -> Features:
         mask[: len(block)] = 1.0
         pair_blocks.append(pairs)
         masks.append(mask)
-        meta.append(_TokenMeta(t.text, lemma, t.pos_, start, end, head))
+        governor = prepared.span(t.head.idx, t.head.idx + len(t.head.text))
+        meta.append(_TokenMeta(t.text, lemma, t.pos_, start, end, head, governor))
     if not token_rows:
         empty = np.zeros((0, 0), dtype=np.float32)
         return Features(empty, empty, empty, tuple(sets), ())

@@ -229,12 +229,14 @@ def test_every_distinct_effect_needs_a_word(checker: Coverage) -> None:
 def test_a_campaign_precedent_covers_and_is_cited(checker: Coverage) -> None:
     """ "Confirmed mappings ("silence" was covered by [Decrease]+[Speech]) are the campaign's
     own lexicon and inform later coverage checks." """
-    mapping = ConfirmedMapping("shush", (Word("Calm"), Word("Person")), ruling="r12")
-    plain = check(checker, "[Calm] [Person]", "shush the herald")
-    assert plain.missing_lemmas == ("shush",)
-    report = checker.check(parse_words("[Calm] [Person]"), "shush the herald", precedents=[mapping])
+    mapping = ConfirmedMapping("hypnotise", (Word("Calm"), Word("Person")), ruling="r12")
+    plain = check(checker, "[Calm] [Person]", "hypnotise the herald")
+    assert plain.missing_lemmas == ("hypnotise",)
+    report = checker.check(
+        parse_words("[Calm] [Person]"), "hypnotise the herald", precedents=[mapping]
+    )
     assert report.covered
-    best = next(c for c in report.concepts if c.concept.lemma == "shush").best
+    best = next(c for c in report.concepts if c.concept.lemma == "hypnotise").best
     assert best is not None and best.kind is CoverKind.PRECEDENT
     assert "ruling r12" in best.why
     assert report.precedents == ("r12",)
