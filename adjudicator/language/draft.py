@@ -105,13 +105,11 @@ def draft(
     full = coverage.report(analysis, candidates, precedents=precedents)
     if analysis.meaningless:
         return Draft(analysis.intent, None, full, meaningless=True)
-    shortfalls = tuple(
-        _shortfall(item, coverage.thresholds.near_strength)
-        for item in full.concepts
-        if item.concept.needs_word and not item.covered
-    )
+    near = coverage.thresholds.near_strength
+    shortfalls = _shortfalls(full, near)
     if shortfalls:
         return Draft(analysis.intent, None, full, shortfalls)
+    refused: list[CoverageReport] = []
     for tried, chosen in enumerate(_ranked(full, tuple(inherent), tuple(hand))):
         if tried == MAX_CHECKS:
             break
@@ -122,7 +120,24 @@ def draft(
         if report.covered:  # a draft never contradicts its own check
             spell = validate_spell(ordered, intent, inherent=inherent, hand=hand)
             return Draft(analysis.intent, spell, report)
-    return Draft(analysis.intent, None, full, ())
+        refused.append(report)
+    if not refused:
+        return Draft(analysis.intent, None, full, ())
+    lacking: dict[str, Shortfall] = {}  # what the Word sets tried lack, in intent order
+    for report in refused:
+        for shortfall in _shortfalls(report, near):
+            lacking.setdefault(shortfall.concept.lemma, shortfall)
+    ordered_lacks = sorted(lacking.values(), key=lambda s: s.concept.start)
+    return Draft(analysis.intent, None, refused[0], tuple(ordered_lacks))
+
+
+def _shortfalls(report: CoverageReport, near_strength: float) -> tuple[Shortfall, ...]:
+    """What the report finds missing, with Words that would cover it."""
+    return tuple(
+        _shortfall(item, near_strength)
+        for item in report.concepts
+        if item.concept.needs_word and not item.covered
+    )
 
 
 def _shortfall(item: ConceptCoverage, near_strength: float) -> Shortfall:
