@@ -252,6 +252,20 @@ def create_app(config: TableConfig, service: TableService | None = None) -> Fast
         access = access_of(request)
         return await call(table.play, access, await body_of(request), changes=True)
 
+    @app.post("/api/combat/cast")
+    async def cast(request: Request) -> Any:
+        """`{"ruling": "R1", "target": "Orc" | null, "delivery": "touch"|"ranged"|"none"}`:
+        the acting unit casts an approved ruling, as `combat cast --ruling` (Storyteller)."""
+        access = access_of(request)
+        return await call(table.cast, access, await body_of(request), changes=True)
+
+    @app.post("/api/combat/counter")
+    async def counter(request: Request) -> Any:
+        """`{"unit": "Orc", "words": ["Fly"], "over": [1], "item": null}`: a counterspell on
+        the spell on the stack, as `combat counter` (Storyteller)."""
+        access = access_of(request)
+        return await call(table.counter, access, await body_of(request), changes=True)
+
     @app.post("/api/combat/undo")
     async def undo(request: Request) -> Any:
         """Take back the fight's last step (Storyteller)."""

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from adjudicator.language.coverage import Coverage
     from adjudicator.language.inventory import SenseInventory
     from adjudicator.language.models import Models
+    from adjudicator.ledger.combat_steps import StoredCombat
     from adjudicator.ledger.database import Ledger
     from adjudicator.ledger.ruling_checks import RulingChecks
 
@@ -303,6 +304,7 @@ class TableService:
                 ],
                 "can_undo": access.is_storyteller and bool(stored.applied),
                 "units": {u.name: str(u.space) if u.space else None for u in state.units},
+                **(_spells(book, stored, acting) if access.is_storyteller else _NO_SPELLS),
             }
 
     def _plays(self, book: Ledger, access: Access, unit: str) -> bool:
@@ -500,6 +502,22 @@ class TableService:
             outcome = play(book, chosen, combat_id=stored.info.id)
         return outcome.to_dict()
 
+    def cast(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Cast the acting unit's approved ruling, as `combat cast --ruling` (Storyteller)."""
+        from adjudicator.table.board_spells import cast
+
+        access.require_storyteller("cast a spell on the board")
+        with self.book() as book:
+            return cast(book, body).to_dict()
+
+    def counter(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Counterspell the spell on the stack, as `combat counter` (Storyteller)."""
+        from adjudicator.table.board_spells import counter
+
+        access.require_storyteller("counterspell on the board")
+        with self.book() as book:
+            return counter(book, body).to_dict()
+
     def undo(self, access: Access) -> dict[str, Any]:
         from adjudicator.ledger.combats import undo
 
@@ -526,19 +544,47 @@ class Stale(InvalidInput):
     """An action chosen on a page that no longer matches the ledger."""
 
 
+_NO_SPELLS: dict[str, Any] = {"cast": [], "counter": []}
+
+
+def _spells(book: Ledger, stored: StoredCombat, acting: str | None) -> dict[str, Any]:
+    """The Storyteller's spell actions: rulings to cast, counterspells while one is cast."""
+    from adjudicator.table.board_spells import cast_options, counter_options
+
+    def read(groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        for group in groups:
+            for choice in group["choices"]:
+                choice["text"] = action_text(choice["label"], acting)
+        return groups
+
+    return {"cast": read(cast_options(book, stored)), "counter": read(counter_options(stored))}
+
+
 def _body(command: object) -> dict[str, Any]:
     to_dict = getattr(command, "to_dict")  # noqa: B009 - every combat command has it
     return {"type": type(command).__name__, **to_dict()}
 
 
+#: How a cast's delivery reads on a button.
+DELIVERY_TEXT = {"touch": "by touch", "ranged": "at range", "none": "without an attack roll"}
+
+
 def action_text(label: str, acting: str | None) -> str:
     """A legal action as a player reads it on a button: "Move unit=Snazzle to=C1" becomes
-    "Move to C1", "EndTurn" "End turn" (the acting unit is the page's own context)."""
-    name, *args = label.split(" ")
+    "Move to C1", "EndTurn" "End turn", "Cast ruling=R1 words=[Fire] [Ball] on=Orc
+    delivery=touch" "Cast R1 [Fire] [Ball] on Orc by touch" (the acting unit is the page's
+    own context; a value may hold spaces, a key never does)."""
+    name, *args = re.split(r" (?=[a-z_]+=)", label.strip())
     words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).capitalize()
     shown = []
     for arg in args:
         key, _, value = arg.partition("=")
-        if value and value != acting:
-            shown.append(value if key in ("unit", "target") else f"{key} {value}")
+        if not value or (value == acting and key != "by"):
+            continue
+        if key in ("unit", "target", "ruling", "words", "over"):
+            shown.append(value)
+        elif key == "delivery":
+            shown.append(DELIVERY_TEXT.get(value, f"delivery {value}"))
+        else:
+            shown.append(f"{key} {value}")
     return " ".join([words, *shown])
