@@ -334,12 +334,14 @@ class TableService:
 
     def analysis(self, access: Access, request_id: str) -> dict[str, Any]:
         """A request as the Storyteller sees it in the queue: the campaign's findings
-        (coverage with reasons, sense flags, closest precedents) and the precedent check
-        of approving it and of vetoing it (a stricter or looser conflict, if any)."""
+        (coverage with reasons, sense flags, closest precedents), the precedent check of
+        approving it and of vetoing it (a stricter or looser conflict, if any), and the odds
+        of the dice it involves (`table.odds`; None when no die is rolled)."""
         from adjudicator.ledger.casting import declared_words, get_caster
         from adjudicator.ledger.precedent import Question
         from adjudicator.ledger.rulings import Verdict
         from adjudicator.ledger.spell_requests import get_request
+        from adjudicator.table.odds import request_odds
 
         access.require_storyteller("see a request's analysis")
         with self.book() as book:
@@ -359,6 +361,7 @@ class TableService:
                         "summary": None if decision.conflict is None
                         else decision.conflict.summary(question),
                     }  # fmt: skip
+            odds = request_odds(book, request.caster)
         return {
             "request": request.to_dict(),
             "caster": who.to_dict(),
@@ -366,6 +369,7 @@ class TableService:
             **found.to_dict(),
             "sense_flags": [check.message for check in found.sense_flags],
             "if": decisions,
+            "odds": odds,
         }
 
     def rule(self, access: Access, request_id: str, body: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,17 +1,20 @@
 """Spells on the Storyteller's board, through the API over a real ledger: the acting unit's
 approved ruling offered as "Cast R1 ...", then a counterspell offered while it is on the
 stack; both played through the calls `combat cast --ruling` and `combat counter` make, and
-refused to a player's token."""
+refused to a player's token. And the odds of the dice a request involves, in its analysis."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from adjudicator.language.models import Models
 from adjudicator.ledger.database import open_ledger
 from adjudicator.ledger.decks import hand_of
 from adjudicator.ledger.records import verify
+from adjudicator.table.odds import TOUCH_RULE
 from adjudicator.table.service import action_text
 from tests.table.conftest import Table
 
@@ -126,3 +129,43 @@ def test_spell_buttons_read_as_a_player_says_them() -> None:
         "Counter [Ball] with [Fly] by Sage"
     )
     assert action_text("Move unit=Snazzle to=C1", "Snazzle") == "Move to C1"
+
+
+def test_the_analysis_gives_the_touch_attacks_exact_odds_in_a_fight(table: Table) -> None:
+    """ "Without modifiers, casters must land a 1d6 unarmed attack to impart spell effects."
+    Grum fights in F1: his request's analysis gives the engine's exact odds of that touch
+    against each unit on the board, enemies first."""
+    from adjudicator.ledger.combat_steps import load_combat
+
+    assert table.post("Bram", "/api/requests", SPELL)[0] == 201
+    code, analysis = table.get("storyteller", "/api/requests/Q1/analysis")
+    assert code == 200 and isinstance(analysis, dict)
+    odds = analysis["odds"]
+    assert odds["combat"] == "F1" and odds["unit"] == "Grum" and odds["rule"] == TOUCH_RULE
+    assert [t["target"] for t in odds["targets"]] == ["Orc", "Snazzle"]
+    orc = odds["targets"][0]
+    with open_ledger(table.ledger) as book:
+        engine = load_combat(book).combat.odds("Grum", "Orc", "Unarmed")
+    assert orc["hit_die"] == 6 and orc["hit"]["fraction"] == str(engine.hit)
+    assert {k: v["fraction"] for k, v in orc["outcomes"].items()} == {
+        k: str(v) for k, v in engine.as_dict().items()
+    }
+    assert orc["outcomes"]["critical"]["fraction"] == "1/6"
+
+
+def test_no_dice_no_odds_outside_a_fight(tmp_path: Path, models: Models) -> None:
+    """Skill checks are for "a non-magical, non-combat action", and "Without a counterspell,
+    spells just have their full effect without resistance": out of a fight a spell request
+    rolls no die, and the analysis says nothing of odds."""
+    from adjudicator.ledger.spell_requests import request_spell
+    from adjudicator.rules.words import parse_words
+    from adjudicator.table.access import Access, Role, load_tokens
+    from adjudicator.table.service import TableConfig, TableService
+    from tests.table.campaign import build_campaign
+
+    path = build_campaign(tmp_path / "calm.sqlite", fight=False)
+    with open_ledger(path) as book:
+        request_spell(book, "Bram", "Grum", parse_words("Become Speech"), "make him talk")
+    config = TableConfig(ledger=path, tokens=load_tokens(path, []), models=models)
+    analysis = TableService(config).analysis(Access(Role.STORYTELLER), "Q1")
+    assert analysis["odds"] is None

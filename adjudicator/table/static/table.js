@@ -241,10 +241,23 @@ function drawAnalysis(data) {
       return el("li", { class: hit.verdict }, hit.id + " " + words + " " + hit.verdict + " (" + hit.status + "): “" + hit.intent + "” · score " + Number(hit.scores.total).toFixed(2));
     })));
   }
+  if (data.odds) parts.push(oddsBox(data.odds));
   for (const [verdict, decision] of Object.entries(data.if)) {
     if (decision.summary) parts.push(el("p", { class: "conflict" }, "If " + verdict + ": " + decision.summary));
   }
   return parts;
+}
+
+// The exact odds of the dice a request involves (only when some die will be rolled).
+function oddsBox(odds) {
+  const percent = (p) => p.fraction + " (" + (100 * p.probability).toFixed(1) + "%)";
+  const rows = odds.targets.map((t) => el("li", { "data-target": t.target },
+    el("strong", {}, t.target + (t.enemy ? "" : " (ally)") + ": hit " + percent(t.hit)), " — ",
+    Object.entries(t.outcomes).map(([name, p]) => name + " " + p.fraction).join(", ")));
+  return el("div", { class: "odds" },
+    el("h4", {}, "Odds: " + odds.unit + " in " + odds.combat + ", " + odds.roll),
+    el("p", { class: "small muted" }, "“" + odds.rule + "”"),
+    el("ul", { class: "log" }, rows));
 }
 
 function rulingForm(request) {
