@@ -6,7 +6,8 @@
 2. 30 simulated phones hold live connections (`/api/events`) while 5 spell checks a second
    arrive for 60 s (goal: 0 errors, p95 <= 100 ms), and the CLI writes to the same ledger
    meanwhile (`adjudicator player add`, one every 5 s): every write must be in the ledger,
-   and every phone must have been told of the changes.
+   and every phone must have been told of the changes. `--fresh` gives every request an
+   intent never seen before (the server keeps the vectors of intents it has encoded).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from adjudicator.ledger.database import open_ledger  # noqa: E402
 from adjudicator.ledger.sessions import players  # noqa: E402
 from adjudicator.table.access import Access, Role, load_tokens  # noqa: E402
 from adjudicator.table.runfile import RunInfo, read_runfile  # noqa: E402
+from adjudicator.table.server import one_torch_thread  # noqa: E402
 from adjudicator.table.service import TableConfig, TableService  # noqa: E402
 from tests.table.campaign import build_campaign  # noqa: E402
 
@@ -52,8 +54,11 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def body(n: int) -> dict[str, Any]:
-    return {"words": WORDS[n % len(WORDS)], "intent": INTENTS[n % len(INTENTS)], "caster": "Grum"}
+def body(n: int, fresh: bool = False) -> dict[str, Any]:
+    """The n-th request: 20 distinct ones in turn, or with `fresh` an intent never seen
+    before each time (no vector kept by the server can answer it)."""
+    intent = INTENTS[n % len(INTENTS)] + (f" on day {n}" if fresh else "")
+    return {"words": WORDS[n % len(WORDS)], "intent": intent, "caster": "Grum"}
 
 
 def post(info: RunInfo, token: str, path: str, data: dict[str, Any]) -> tuple[int, float]:
@@ -143,7 +148,7 @@ def loopback_vs_in_process(info: RunInfo, token: str, ledger: Path, runs: int) -
 
 
 def under_load(info: RunInfo, token: str, ledger: Path, seconds: float, rate: float,
-               phones: int) -> None:  # fmt: skip
+               phones: int, fresh: bool) -> None:  # fmt: skip
     crowd = [Phone(info, token) for _ in range(phones)]
     for phone in crowd:
         phone.start()
@@ -167,7 +172,7 @@ def under_load(info: RunInfo, token: str, ledger: Path, seconds: float, rate: fl
             time.sleep(5.0)
 
     def check(n: int) -> None:
-        status, elapsed = post(info, token, "/api/spell-check", body(n))
+        status, elapsed = post(info, token, "/api/spell-check", body(n, fresh))
         if status == 200:
             latencies.append(elapsed)
         else:
@@ -193,7 +198,8 @@ def under_load(info: RunInfo, token: str, ledger: Path, seconds: float, rate: fl
     broken = [p.error for p in crowd if p.error]
     for phone in crowd:
         phone.stop.set()
-    print(f"{phones} phones on /api/events, {rate:g} spell checks/s for {seconds:g} s: "
+    kind = "fresh intents" if fresh else "20 requests in turn"
+    print(f"{phones} phones on /api/events, {rate:g} spell checks/s ({kind}) for {seconds:g} s: "
           f"{len(latencies)} answered, {len(errors)} errors, p50 "
           f"{statistics.median(latencies):.1f} ms, p95 {percentile(latencies, 0.95):.1f} ms "
           "(goal: 0 errors, p95 <= 100 ms)")  # fmt: skip
@@ -209,14 +215,17 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=5.0)
     parser.add_argument("--phones", type=int, default=30)
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--fresh", action="store_true", help="a new intent for every request")
     args = parser.parse_args()
+    one_torch_thread()  # as the server does: the in-process side runs on the same terms
     folder = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     ledger = build_campaign(folder / "campaign.sqlite", fight=False)
     tokens = load_tokens(ledger, ["Ann", "Bram"])
     process, info = start_server(ledger)
     try:
         loopback_vs_in_process(info, tokens.storyteller, ledger, args.runs)
-        under_load(info, tokens.storyteller, ledger, args.seconds, args.rate, args.phones)
+        under_load(info, tokens.storyteller, ledger, args.seconds, args.rate, args.phones,
+                   args.fresh)  # fmt: skip
     finally:
         process.terminate()
         process.wait(timeout=30)

@@ -12,6 +12,8 @@ off, since it would print the pages' `?token=`).
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -151,8 +153,16 @@ def create_app(config: TableConfig, service: TableService | None = None) -> Fast
             raise InvalidInput("the body is a JSON object")
         return parsed
 
-    async def call(fn: Callable[..., dict[str, Any]], *args: Any, changes: bool = False) -> Any:
-        result = await run_in_threadpool(fn, *args)
+    async def call(
+        fn: Callable[..., dict[str, Any]], *args: Any, changes: bool = False, models: bool = False
+    ) -> Any:
+        """Run a service call off the event loop: model work in the service's one worker
+        thread (one at a time, its precedent index kept there), the rest in the pool."""
+        if models:
+            loop = asyncio.get_running_loop()
+            result = await loop.run_in_executor(table.worker, functools.partial(fn, *args))
+        else:
+            result = await run_in_threadpool(fn, *args)
         if changes:
             await watcher.bump()
         return result
@@ -200,7 +210,7 @@ def create_app(config: TableConfig, service: TableService | None = None) -> Fast
     @app.get("/api/requests/{request_id}/analysis")
     async def analysis(request_id: str, request: Request) -> Any:
         """The Storyteller's view of a request: coverage, senses, precedents, conflicts."""
-        return await call(table.analysis, access_of(request), request_id)
+        return await call(table.analysis, access_of(request), request_id, models=True)
 
     # -- language (read-only, but POST for their bodies) ------------------------------------
 
@@ -209,13 +219,13 @@ def create_app(config: TableConfig, service: TableService | None = None) -> Fast
         """`{"words": [...], "intent": "...", "caster": optional}` -> the JSON of
         `adjudicator spell check --json` on this ledger."""
         access = access_of(request)
-        return await call(table.spell_check, access, await body_of(request))
+        return await call(table.spell_check, access, await body_of(request), models=True)
 
     @app.post("/api/spell-draft")
     async def spell_draft(request: Request) -> Any:
         """`{"intent": "...", "caster": "..."}` -> `adjudicator spell draft --caster --json`."""
         access = access_of(request)
-        return await call(table.draft, access, await body_of(request))
+        return await call(table.draft, access, await body_of(request), models=True)
 
     # -- changes ---------------------------------------------------------------------------
 
@@ -231,7 +241,7 @@ def create_app(config: TableConfig, service: TableService | None = None) -> Fast
         "distinguish"}`: the Storyteller's ruling; 409 if already ruled or in conflict."""
         access = access_of(request)
         body = await body_of(request)
-        return await call(table.rule, access, request_id, body, changes=True)
+        return await call(table.rule, access, request_id, body, changes=True, models=True)
 
     @app.post("/api/policies", status_code=201)
     async def announce(request: Request) -> Any:
@@ -279,7 +289,8 @@ def create_app(config: TableConfig, service: TableService | None = None) -> Fast
         token = request.headers.get("authorization", "").partition(" ")[2].strip()
         if not table.is_local(token) or not _is_local(request):
             raise Forbidden("CLI commands come from this machine, with the run file's token")
-        return await call(table.forward, access, await body_of(request), changes=True)
+        body = await body_of(request)
+        return await call(table.forward, access, body, changes=True, models=True)
 
     return app
 

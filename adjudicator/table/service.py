@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,8 +72,14 @@ class TableService:
     """The table's operations for one ledger, with this process's models."""
 
     def __init__(self, config: TableConfig) -> None:
+        from adjudicator.table.warm import KeptChecks, KeptVectors
+
         self.config = config
         self.language = threading.Lock()
+        #: The server runs its model work here, one call at a time, off the event loop.
+        self.worker = ThreadPoolExecutor(1, thread_name_prefix="table-models")
+        self.models: Models = KeptVectors(config.models)
+        self.kept = KeptChecks(config.ledger, self.campaign_checks)
         self._coverage: Coverage | None = None
         self._inventory: SenseInventory | None = None
         self._tokens = (self._tokens_stamp(), config.tokens)
@@ -113,7 +120,7 @@ class TableService:
         from adjudicator.language.coverage import Coverage
 
         if self._coverage is None:
-            self._coverage = Coverage(self.config.models)
+            self._coverage = Coverage(self.models)
         return self._coverage
 
     def inventory(self) -> SenseInventory:
@@ -125,10 +132,15 @@ class TableService:
         return self._inventory
 
     def campaign_checks(self, book: Ledger) -> RulingChecks:
+        """The campaign's checks over `book`, built now (a ruling is recorded with these)."""
         from adjudicator.ledger.precedent_index import PrecedentIndex
         from adjudicator.ledger.ruling_checks import RulingChecks
 
-        return RulingChecks(PrecedentIndex(book, self.config.models, coverage=self.checker()))
+        return RulingChecks(PrecedentIndex(book, self.models, coverage=self.checker()))
+
+    def read_checks(self, book: Ledger) -> RulingChecks:
+        """The campaign's checks for read-only work, kept while the ledger is unchanged."""
+        return self.kept.get(book)
 
     def warm(self) -> None:
         """Load the models now, so the first request is as fast as the rest."""
@@ -138,6 +150,11 @@ class TableService:
             with self.book() as book:
                 index = self.campaign_checks(book).index
                 index.save()  # vectors of rulings embedded now are kept for every request
+        self.worker.submit(self._warm_worker).result()
+
+    def _warm_worker(self) -> None:
+        with self.language, self.book() as book:
+            self.read_checks(book)
 
     def is_local(self, token: str | None) -> bool:
         """Whether `token` is this run's local token (the CLI's, from the run file)."""
@@ -182,7 +199,7 @@ class TableService:
                 raise InvalidInput("caster: name your character")
             with self.language:
                 result = check_spell(
-                    words, intent, checker=self.checker, campaign_checks=self.campaign_checks,
+                    words, intent, checker=self.checker, campaign_checks=self.read_checks,
                     book=book, caster=caster,
                 )  # fmt: skip
         return result.to_dict()
@@ -198,7 +215,7 @@ class TableService:
         with self.book() as book:
             who = get_caster(book, self._own_caster(book, access, caster))
             with self.language:
-                drafted = draft_spell(self.campaign_checks(book), intent, who.inherent, who.hand)
+                drafted = draft_spell(self.read_checks(book), intent, who.inherent, who.hand)
         return {**drafted.to_dict(), "caster": who.to_dict()}
 
     # -- what a page shows -----------------------------------------------------------------
@@ -350,7 +367,7 @@ class TableService:
             problems = who.problems(request.words, request.intent)
             cast = declared_words(book, request.words, request.intent, who)
             with self.language:
-                checks = self.campaign_checks(book)
+                checks = self.read_checks(book)
                 found = checks.findings(cast, request.intent)
                 decisions = {}
                 for verdict in (Verdict.APPROVED, Verdict.VETOED):
