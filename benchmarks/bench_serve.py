@@ -35,7 +35,6 @@ from adjudicator.ledger.database import open_ledger  # noqa: E402
 from adjudicator.ledger.sessions import players  # noqa: E402
 from adjudicator.table.access import Access, Role, load_tokens  # noqa: E402
 from adjudicator.table.runfile import RunInfo, read_runfile  # noqa: E402
-from adjudicator.table.server import one_torch_thread  # noqa: E402
 from adjudicator.table.service import TableConfig, TableService  # noqa: E402
 from tests.table.campaign import build_campaign  # noqa: E402
 
@@ -120,9 +119,23 @@ class Phone(threading.Thread):
                 self.error = str(error)
 
 
-def loopback_vs_in_process(info: RunInfo, token: str, ledger: Path, runs: int) -> None:
+def yardstick(models: Models, runs: int) -> float:
+    """The issue's yardstick, timed in this run: one spaCy parse and one batched encode of
+    a request's intent and Words (as `bench_language.py`), p50 in ms; a busy machine shows."""
+    times = []
+    for n in range(runs):
+        request = body(n, fresh=True)
+        start = time.perf_counter()
+        models.nlp(request["intent"])
+        models.encoder.encode([request["intent"], *request["words"]], show_progress_bar=False)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def loopback_vs_in_process(info: RunInfo, token: str, ledger: Path, runs: int) -> float:
     tokens = load_tokens(ledger, [])
-    service = TableService(TableConfig(ledger=ledger, tokens=tokens, models=Models()))
+    models = Models()
+    service = TableService(TableConfig(ledger=ledger, tokens=tokens, models=models))
     service.warm()
     storyteller = Access(Role.STORYTELLER)
     for n in range(len(INTENTS)):  # both sides see each intent once before timing
@@ -145,10 +158,13 @@ def loopback_vs_in_process(info: RunInfo, token: str, ledger: Path, runs: int) -
         f"spell check over loopback: p50 {statistics.median(remote):.1f} ms, "
         f"p95 {percentile(remote, 0.95):.1f} ms; p50 ratio {ratio:.2f}x (goal <= 1.3x)"
     )
+    measured = yardstick(models, runs)
+    print(f"yardstick, one parse + one encode (same run): p50 {measured:.1f} ms")
+    return measured
 
 
 def under_load(info: RunInfo, token: str, ledger: Path, seconds: float, rate: float,
-               phones: int, fresh: bool) -> None:  # fmt: skip
+               phones: int, fresh: bool, measured: float) -> None:  # fmt: skip
     crowd = [Phone(info, token) for _ in range(phones)]
     for phone in crowd:
         phone.start()
@@ -203,6 +219,8 @@ def under_load(info: RunInfo, token: str, ledger: Path, seconds: float, rate: fl
           f"{len(latencies)} answered, {len(errors)} errors, p50 "
           f"{statistics.median(latencies):.1f} ms, p95 {percentile(latencies, 0.95):.1f} ms "
           "(goal: 0 errors, p95 <= 100 ms)")  # fmt: skip
+    print(f"in yardsticks: p50 {statistics.median(latencies) / measured:.1f}x, "
+          f"p95 {percentile(latencies, 0.95) / measured:.1f}x")  # fmt: skip
     print(
         f"CLI writes during it: {len(written)} made, {len(lost)} lost; phones told of the "
         f"last change: {phones - len(behind)} of {phones}; streams broken: {len(broken)}"
@@ -217,15 +235,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--fresh", action="store_true", help="a new intent for every request")
     args = parser.parse_args()
-    one_torch_thread()  # as the server does: the in-process side runs on the same terms
+    import torch
+
+    torch.set_num_threads(1)  # as the server does: the in-process side runs on its terms
     folder = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     ledger = build_campaign(folder / "campaign.sqlite", fight=False)
     tokens = load_tokens(ledger, ["Ann", "Bram"])
     process, info = start_server(ledger)
     try:
-        loopback_vs_in_process(info, tokens.storyteller, ledger, args.runs)
+        measured = loopback_vs_in_process(info, tokens.storyteller, ledger, args.runs)
         under_load(info, tokens.storyteller, ledger, args.seconds, args.rate, args.phones,
-                   args.fresh)  # fmt: skip
+                   args.fresh, measured)  # fmt: skip
     finally:
         process.terminate()
         process.wait(timeout=30)
