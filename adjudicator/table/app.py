@@ -16,7 +16,7 @@ import asyncio
 import functools
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from adjudicator import __version__
 from adjudicator.errors import AdjudicatorError, InvalidInput
@@ -88,28 +90,7 @@ def create_app(config: TableConfig, service: TableService | None = None) -> Fast
     templates = Jinja2Templates(directory=HERE / "templates")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
-    @app.middleware("http")
-    async def guard(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > config.max_body):
-            return _error(413, f"the request body is over {config.max_body} bytes")
-        if request.method not in ("GET", "HEAD", "OPTIONS"):
-            origin = request.headers.get("origin")
-            if origin is not None and origin != _own_origin(request):
-                return _error(403, "a request from another site is refused")
-        response = await call_next(request)
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        if request.url.path not in ("/docs", "/redoc"):  # FastAPI's API pages load their JS
-            response.headers.setdefault(
-                "Content-Security-Policy",
-                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-                "script-src 'self'; frame-ancestors 'none'",
-            )
-        return response
+    app.add_middleware(Guard, max_body=config.max_body)
 
     @app.exception_handler(AdjudicatorError)
     async def library_error(_: Request, error: AdjudicatorError) -> JSONResponse:
@@ -299,13 +280,61 @@ def create_app(config: TableConfig, service: TableService | None = None) -> Fast
     return app
 
 
+#: Headers on every answer: no referrer leaks a page's `?token=`, nothing frames the pages.
+SAFE_HEADERS = {
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+}
+#: The pages' script and style come from the table itself; FastAPI's API pages load theirs.
+CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "script-src 'self'; frame-ancestors 'none'"
+)
+
+
+class Guard:
+    """Every request's checks and headers, as plain ASGI middleware (Starlette's
+    `@app.middleware("http")` wraps each request in a task and a stream: it cost more than
+    the checks themselves): a body over the limit is refused before it is read, a POST from
+    another site's page is refused, and every answer carries `SAFE_HEADERS` and the CSP."""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        length = headers.get("content-length")
+        refusal = None
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            refusal = _error(413, f"the request body is over {self.max_body} bytes")
+        elif scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            origin = headers.get("origin")
+            if origin is not None and origin != f"{scope['scheme']}://{headers.get('host', '')}":
+                refusal = _error(403, "a request from another site is refused")
+        api_pages = scope["path"] in ("/docs", "/redoc")
+
+        async def send_safely(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                answer = MutableHeaders(scope=message)
+                for name, value in SAFE_HEADERS.items():
+                    answer.setdefault(name, value)
+                if not api_pages:
+                    answer.setdefault("Content-Security-Policy", CSP)
+            await send(message)
+
+        if refusal is not None:
+            await refusal(scope, receive, send_safely)
+            return
+        await self.app(scope, receive, send_safely)
+
+
 def _error(status: int, message: str, hint: str | None = None, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, "hint": hint, **extra}, status_code=status)
-
-
-def _own_origin(request: Request) -> str:
-    host = request.headers.get("host", "")
-    return f"{request.url.scheme}://{host}"
 
 
 def _is_local(request: Request) -> bool:

@@ -157,6 +157,7 @@ def test_a_request_a_ruling_and_a_fight_turn_at_a_live_table(
             )
             counter.click()
             expect(screen.locator("button.counter", has_text="by Grum").first).to_be_visible()
+            screen.locator("#board-card").screenshot(path=str(SHOTS / "table-spells.png"))
             status = ann.evaluate(
                 """async (token) => (await fetch('/api/combat/counter', {method: 'POST',
                     headers: {Authorization: 'Bearer ' + token, 'Content-Type': 'application/json'},
