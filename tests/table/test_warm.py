@@ -52,15 +52,15 @@ def test_the_index_is_kept_until_the_ledger_changes_and_a_new_ruling_is_seen(
     with service.book() as book:
         first = service.read_checks(book)
         assert service.read_checks(book) is first
-    body = {"words": ["Become", "Speech"], "intent": "make the guard speak the truth"}
+    intent = "make the guard speak the truth"
+    body = {"words": ["Become", "Speech"], "intent": intent}
     storyteller = Access(Role.STORYTELLER)
     before = service.spell_check(storyteller, {**body, "caster": "Grum"})
     assert before["closest_precedents"] == [] or all(
         hit["id"].startswith("C") for hit in before["closest_precedents"]
     )
     with open_ledger(table.ledger) as book:
-        proposal = Proposal("Grum", parse_words("Become Speech"), body["intent"],
-                            Verdict.APPROVED)  # fmt: skip
+        proposal = Proposal("Grum", parse_words("Become Speech"), intent, Verdict.APPROVED)
         recorded = add_ruling(book, proposal)
     after = service.spell_check(storyteller, {**body, "caster": "Grum"})
     assert recorded.ruling.id in [hit["id"] for hit in after["closest_precedents"]]
