@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from adjudicator.language.inventory import InventoryError, key_of
+from adjudicator.language.inventory import InventoryError, key_of, regular_bases
 
 RESOURCE = "data/everyday.json"
 
@@ -67,8 +67,10 @@ class EverydayLexicon:
         return len(self._words)
 
     def lookup(self, word: str, lemma: str | None = None) -> EverydayEntry | None:
-        """The entry of `word` as written, else of `lemma` (its base form, "bats" -> "bat")."""
-        for key in (key_of(word), lemma):
+        """The entry of `word` as written, else of `lemma` (the inventory's base form), else of
+        a base form WordNet's suffix rules give ("bats" -> "bat")."""
+        written = key_of(word)
+        for key in (written, lemma, *regular_bases(written)):
             if key is not None and key in self._words:
                 entry = self._words[key]
                 return EverydayEntry(key, bool(entry["homonym"]), tuple(entry["senses"]))

@@ -192,7 +192,7 @@ def test_a_homonym_without_a_declared_meaning_is_refused_with_nothing_recorded(
     with pytest.raises(decks.UndeclaredHomonym) as refused:
         decks.submit(ledger, "Bram", W("Lead, Mist, Metal, Speech, Summon"))
     assert [info.word for info in refused.value.homonyms] == ["Lead"]
-    assert "    1. " in refused.value.message and "metallic element" in refused.value.message
+    assert "    1. " in refused.value.message and "grey metal" in refused.value.message
     assert refused.value.hint is not None and '--sense "Lead=' in refused.value.hint
     assert isinstance(refused.value, InvalidInput)
     assert snapshot(ledger.path) == before
