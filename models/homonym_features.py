@@ -51,15 +51,16 @@ NAMES = (
 
 #: WordNet topic files of things a player could hold, meet or point at.
 CONCRETE = frozenset(
-    "noun.animal noun.plant noun.artifact noun.food noun.object noun.substance noun.body "
-    "noun.location noun.phenomenon noun.time".split()
-)
+    {"noun.animal", "noun.plant", "noun.artifact", "noun.food", "noun.object", "noun.substance",
+     "noun.body", "noun.location", "noun.phenomenon", "noun.time"}
+)  # fmt: skip
 
 _WORD = re.compile(r"[a-z]+")
 _STOP = frozenset(
-    "a an the of or and to in on at by for with as from that which who is be its it "
-    "something someone somebody one used especially usually any".split()
-)
+    {"a", "an", "the", "of", "or", "and", "to", "in", "on", "at", "by", "for", "with", "as",
+     "from", "that", "which", "who", "is", "be", "its", "it", "something", "someone",
+     "somebody", "one", "used", "especially", "usually", "any"}
+)  # fmt: skip
 _PERSON = frozenset({"person", "man", "woman", "adult", "worker", "expert", "leader"})
 
 
@@ -82,9 +83,7 @@ def by_use_key(meaning: Meaning) -> tuple[int, int, float]:
     return (-meaning.tags, -meaning.relations, -meaning.share)
 
 
-def features(
-    word: str, meanings: Sequence[Meaning], topics: Sequence[str]
-) -> tuple[float, ...]:
+def features(word: str, meanings: Sequence[Meaning], topics: Sequence[str]) -> tuple[float, ...]:
     """The numbers `NAMES` lists, for a word with at least two inventory meanings; `topics`
     are the WordNet topic files of each meaning's heaviest sense ("noun.animal")."""
     lemma = "_".join(word.strip().lower().split())

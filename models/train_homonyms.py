@@ -23,6 +23,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -77,7 +78,17 @@ def matrix(words: Sequence[str], inventory: Features) -> np.ndarray:
     return np.array([inventory.row(w) for w in words], dtype=float)
 
 
-def fit(x: np.ndarray, y: np.ndarray) -> dict[str, list[float] | float]:
+@dataclass(frozen=True)
+class Model:
+    """A fitted logistic regression: standardisation, weights, bias."""
+
+    mean: np.ndarray
+    std: np.ndarray
+    weights: np.ndarray
+    bias: float
+
+
+def fit(x: np.ndarray, y: np.ndarray) -> Model:
     """L2-penalised logistic regression on standardised features, classes weighted equally."""
     mean, std = x.mean(axis=0), x.std(axis=0) + 1e-9
     z = (x - mean) / std
@@ -88,12 +99,12 @@ def fit(x: np.ndarray, y: np.ndarray) -> dict[str, list[float] | float]:
         g = weight * (p - y)
         w -= RATE * (z.T @ g / len(y) + PENALTY * w / len(y))
         b -= RATE * float(g.mean())
-    return {"mean": mean.tolist(), "std": std.tolist(), "weights": w.tolist(), "bias": b}
+    return Model(mean, std, w, b)
 
 
-def score(model: dict[str, list[float] | float], x: np.ndarray) -> np.ndarray:
-    z = (x - np.array(model["mean"])) / np.array(model["std"])
-    return np.asarray(1 / (1 + np.exp(-(z @ np.array(model["weights"]) + float(model["bias"])))))
+def score(model: Model, x: np.ndarray) -> np.ndarray:
+    z = (x - model.mean) / model.std
+    return np.asarray(1 / (1 + np.exp(-(z @ model.weights + model.bias))))
 
 
 def figures(gold: Sequence[bool], predicted: Sequence[bool]) -> dict[str, float]:
@@ -113,9 +124,7 @@ def training_set(
     return words, np.array([1.0 if labels[w] else 0.0 for w in words])
 
 
-def predict(
-    model: dict[str, list[float] | float], words: Sequence[str], table: Features
-) -> list[bool]:
+def predict(model: Model, words: Sequence[str], table: Features) -> list[bool]:
     inventory = table.inventory
     known = [w for w in words if len(inventory.meanings(w)) >= 2]
     scores = dict(zip(known, score(model, matrix(known, table)).tolist(), strict=True))
@@ -152,7 +161,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, labels in data.items():
         tuned = figures(list(labels.values()), predict(model, list(labels), table))
         print(f"trained on all, scored on {name} (training data): {tuned}")
-    for name, weight in sorted(zip(NAMES, model["weights"], strict=True), key=lambda p: -abs(p[1])):  # type: ignore[arg-type]
+    for name, weight in sorted(
+        zip(NAMES, model.weights.tolist(), strict=True), key=lambda p: -abs(p[1])
+    ):
         print(f"  {name:18} {weight:+.2f}")
     return 0
 
