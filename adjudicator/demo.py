@@ -201,13 +201,14 @@ def fight(table: Table) -> None:
     table.run(
         "character", "add", "Pink", "--player", "Ann", "--faction", "Orc",
         "--tags", "Keen, Quiet, Quick", "--words", "Strike, Hide, Seek",
-        "--sense", "Strike=1", "--sense", "Hide=1", "--sense", "Seek=1",
+        "--sense", "Strike=1", "--sense", "Hide=1", "--sense", "Seek=to search",
         "--weapon", "Crossbow=Ranged",
     )  # fmt: skip
     table.run(
         "character", "add", "Sage", "--player", "Bram", "--faction", "Orc",
         "--tags", "Wise, Calm, Old", "--words", "Bind, Mend, Ward",
-        "--sense", "Bind=1", "--sense", "Mend=2", "--sense", "Ward=a protective spell",
+        "--sense", "Bind=to tie up", "--sense", "Mend=to repair",
+        "--sense", "Ward=a protective spell",
     )  # fmt: skip
     table.run(
         "deck", "submit", "Ann", "Fire, Ball, Power, Bind, Mist",
