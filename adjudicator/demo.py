@@ -83,8 +83,8 @@ def play(table: Table, folder: Path) -> None:
     table.run("deck", "submit", "Ana", "Teleprot, Fireball, Mist, Stone, Lead", expect_error=True)
     table.say(
         "Fixed. \"If you submit a word that's a homonym, such as 'lead', be sure to specify"
-        ' which one you mean": the tool asks for the meaning of [Lead], and of the other Words'
-        " with unrelated meanings in WordNet:"
+        ' which one you mean": the tool asks for the meaning of [Lead], and of any other Word'
+        " with two unrelated everyday meanings:"
     )
     table.run("deck", "submit", "Ana", "Teleport, Fire, Ball, Mist, Stone, Lead", expect_error=True)
     table.run(
