@@ -293,7 +293,7 @@ def test_deck_submit_refuses_a_homonym_without_its_meaning_and_records_nothing(
     error = run(book, "deck", "submit", "Cleo", "Lead, Mist, Metal, Speech, Summon", code=1)
     meanings = is_homonym("Lead").senses
     assert "[Lead] has" in error and "which one?" in error
-    assert "metallic element" in error
+    assert "the heavy grey metal" in error
     for number, meaning in enumerate(meanings, start=1):
         assert f"{number}. {meaning}" in " ".join(error.split())
     assert '--sense "Lead=' in error and "your own words" in error
@@ -332,7 +332,7 @@ def test_at_a_terminal_deck_submit_offers_the_meanings_to_choose_from(
     """At a terminal the player picks a listed meaning by its number or says it in words."""
     monkeypatch.setattr("adjudicator.cli.ledger_deck._interactive", lambda: True)
     meanings = is_homonym("Lead").senses
-    metal = next(n for n, m in enumerate(meanings, start=1) if "metallic element" in m)
+    metal = next(n for n, m in enumerate(meanings, start=1) if "grey metal" in m)
     run(book, "player", "add", "Cleo")
     result = runner.invoke(
         app,
