@@ -83,8 +83,8 @@ def play(table: Table, folder: Path) -> None:
     table.run("deck", "submit", "Ana", "Teleprot, Fireball, Mist, Stone, Lead", expect_error=True)
     table.say(
         "Fixed. \"If you submit a word that's a homonym, such as 'lead', be sure to specify"
-        ' which one you mean": the tool asks for the meaning of [Lead], and of the other Words'
-        " with unrelated meanings in WordNet:"
+        ' which one you mean": the tool asks for the meaning of [Lead], and of any other Word'
+        " with two unrelated everyday meanings:"
     )
     table.run("deck", "submit", "Ana", "Teleport, Fire, Ball, Mist, Stone, Lead", expect_error=True)
     table.run(
@@ -201,13 +201,14 @@ def fight(table: Table) -> None:
     table.run(
         "character", "add", "Pink", "--player", "Ann", "--faction", "Orc",
         "--tags", "Keen, Quiet, Quick", "--words", "Strike, Hide, Seek",
-        "--sense", "Strike=1", "--sense", "Hide=1", "--sense", "Seek=1",
+        "--sense", "Strike=1", "--sense", "Hide=1", "--sense", "Seek=to search",
         "--weapon", "Crossbow=Ranged",
     )  # fmt: skip
     table.run(
         "character", "add", "Sage", "--player", "Bram", "--faction", "Orc",
         "--tags", "Wise, Calm, Old", "--words", "Bind, Mend, Ward",
-        "--sense", "Bind=1", "--sense", "Mend=2", "--sense", "Ward=a protective spell",
+        "--sense", "Bind=to tie up", "--sense", "Mend=to repair",
+        "--sense", "Ward=a protective spell",
     )  # fmt: skip
     table.run(
         "deck", "submit", "Ann", "Fire, Ball, Power, Bind, Mist",

@@ -175,14 +175,14 @@ def register(app: typer.Typer) -> None:
 
         Example: adjudicator eval senses ../shared/benchmarks/wop-dev/senses.jsonl --out pred.jsonl
         """
-        from adjudicator.language.models import Models
+        from adjudicator.cli._models import shared_models
         from adjudicator.language.senses import SenseModel
 
         thresholds = configured(sense_thresholds.DEFAULT, config)
         cases = read_cases(cases_file, ("id", "word", "senses", "text"))
         queries = _queries(cases)
         labeled = _examples(examples) if examples is not None else []
-        model = SenseModel(Models(), SenseInventory(), thresholds)
+        model = SenseModel(shared_models(), SenseInventory(), thresholds)
         chunks = [range(i, min(i + CHUNK, len(queries))) for i in range(0, len(queries), CHUNK)]
         choices = []
         for chunk in with_progress(chunks, f"senses ({len(queries)} cases)"):

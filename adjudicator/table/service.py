@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from adjudicator.language.coverage import Coverage
     from adjudicator.language.inventory import SenseInventory
     from adjudicator.language.models import Models
+    from adjudicator.ledger.combat_steps import StoredCombat
     from adjudicator.ledger.database import Ledger
     from adjudicator.ledger.ruling_checks import RulingChecks
 
@@ -70,8 +72,14 @@ class TableService:
     """The table's operations for one ledger, with this process's models."""
 
     def __init__(self, config: TableConfig) -> None:
+        from adjudicator.table.warm import KeptChecks, KeptVectors
+
         self.config = config
         self.language = threading.Lock()
+        #: The server runs its model work here, one call at a time, off the event loop.
+        self.worker = ThreadPoolExecutor(1, thread_name_prefix="table-models")
+        self.models: Models = KeptVectors(config.models)
+        self.kept = KeptChecks(config.ledger, self.campaign_checks)
         self._coverage: Coverage | None = None
         self._inventory: SenseInventory | None = None
         self._tokens = (self._tokens_stamp(), config.tokens)
@@ -112,7 +120,7 @@ class TableService:
         from adjudicator.language.coverage import Coverage
 
         if self._coverage is None:
-            self._coverage = Coverage(self.config.models)
+            self._coverage = Coverage(self.models)
         return self._coverage
 
     def inventory(self) -> SenseInventory:
@@ -124,10 +132,15 @@ class TableService:
         return self._inventory
 
     def campaign_checks(self, book: Ledger) -> RulingChecks:
+        """The campaign's checks over `book`, built now (a ruling is recorded with these)."""
         from adjudicator.ledger.precedent_index import PrecedentIndex
         from adjudicator.ledger.ruling_checks import RulingChecks
 
-        return RulingChecks(PrecedentIndex(book, self.config.models, coverage=self.checker()))
+        return RulingChecks(PrecedentIndex(book, self.models, coverage=self.checker()))
+
+    def read_checks(self, book: Ledger) -> RulingChecks:
+        """The campaign's checks for read-only work, kept while the ledger is unchanged."""
+        return self.kept.get(book)
 
     def warm(self) -> None:
         """Load the models now, so the first request is as fast as the rest."""
@@ -137,6 +150,11 @@ class TableService:
             with self.book() as book:
                 index = self.campaign_checks(book).index
                 index.save()  # vectors of rulings embedded now are kept for every request
+        self.worker.submit(self._warm_worker).result()
+
+    def _warm_worker(self) -> None:
+        with self.language, self.book() as book:
+            self.read_checks(book)
 
     def is_local(self, token: str | None) -> bool:
         """Whether `token` is this run's local token (the CLI's, from the run file)."""
@@ -181,7 +199,7 @@ class TableService:
                 raise InvalidInput("caster: name your character")
             with self.language:
                 result = check_spell(
-                    words, intent, checker=self.checker, campaign_checks=self.campaign_checks,
+                    words, intent, checker=self.checker, campaign_checks=self.read_checks,
                     book=book, caster=caster,
                 )  # fmt: skip
         return result.to_dict()
@@ -197,7 +215,7 @@ class TableService:
         with self.book() as book:
             who = get_caster(book, self._own_caster(book, access, caster))
             with self.language:
-                drafted = draft_spell(self.campaign_checks(book), intent, who.inherent, who.hand)
+                drafted = draft_spell(self.read_checks(book), intent, who.inherent, who.hand)
         return {**drafted.to_dict(), "caster": who.to_dict()}
 
     # -- what a page shows -----------------------------------------------------------------
@@ -303,6 +321,7 @@ class TableService:
                 ],
                 "can_undo": access.is_storyteller and bool(stored.applied),
                 "units": {u.name: str(u.space) if u.space else None for u in state.units},
+                **(_spells(book, stored, acting) if access.is_storyteller else _NO_SPELLS),
             }
 
     def _plays(self, book: Ledger, access: Access, unit: str) -> bool:
@@ -332,12 +351,14 @@ class TableService:
 
     def analysis(self, access: Access, request_id: str) -> dict[str, Any]:
         """A request as the Storyteller sees it in the queue: the campaign's findings
-        (coverage with reasons, sense flags, closest precedents) and the precedent check
-        of approving it and of vetoing it (a stricter or looser conflict, if any)."""
+        (coverage with reasons, sense flags, closest precedents), the precedent check of
+        approving it and of vetoing it (a stricter or looser conflict, if any), and the odds
+        of the dice it involves (`table.odds`; None when no die is rolled)."""
         from adjudicator.ledger.casting import declared_words, get_caster
         from adjudicator.ledger.precedent import Question
         from adjudicator.ledger.rulings import Verdict
         from adjudicator.ledger.spell_requests import get_request
+        from adjudicator.table.odds import request_odds
 
         access.require_storyteller("see a request's analysis")
         with self.book() as book:
@@ -346,7 +367,7 @@ class TableService:
             problems = who.problems(request.words, request.intent)
             cast = declared_words(book, request.words, request.intent, who)
             with self.language:
-                checks = self.campaign_checks(book)
+                checks = self.read_checks(book)
                 found = checks.findings(cast, request.intent)
                 decisions = {}
                 for verdict in (Verdict.APPROVED, Verdict.VETOED):
@@ -357,6 +378,7 @@ class TableService:
                         "summary": None if decision.conflict is None
                         else decision.conflict.summary(question),
                     }  # fmt: skip
+            odds = request_odds(book, request.caster)
         return {
             "request": request.to_dict(),
             "caster": who.to_dict(),
@@ -364,6 +386,7 @@ class TableService:
             **found.to_dict(),
             "sense_flags": [check.message for check in found.sense_flags],
             "if": decisions,
+            "odds": odds,
         }
 
     def rule(self, access: Access, request_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -500,6 +523,22 @@ class TableService:
             outcome = play(book, chosen, combat_id=stored.info.id)
         return outcome.to_dict()
 
+    def cast(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Cast the acting unit's approved ruling, as `combat cast --ruling` (Storyteller)."""
+        from adjudicator.table.board_spells import cast
+
+        access.require_storyteller("cast a spell on the board")
+        with self.book() as book:
+            return cast(book, body).to_dict()
+
+    def counter(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Counterspell the spell on the stack, as `combat counter` (Storyteller)."""
+        from adjudicator.table.board_spells import counter
+
+        access.require_storyteller("counterspell on the board")
+        with self.book() as book:
+            return counter(book, body).to_dict()
+
     def undo(self, access: Access) -> dict[str, Any]:
         from adjudicator.ledger.combats import undo
 
@@ -526,19 +565,47 @@ class Stale(InvalidInput):
     """An action chosen on a page that no longer matches the ledger."""
 
 
+_NO_SPELLS: dict[str, Any] = {"cast": [], "counter": []}
+
+
+def _spells(book: Ledger, stored: StoredCombat, acting: str | None) -> dict[str, Any]:
+    """The Storyteller's spell actions: rulings to cast, counterspells while one is cast."""
+    from adjudicator.table.board_spells import cast_options, counter_options
+
+    def read(groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        for group in groups:
+            for choice in group["choices"]:
+                choice["text"] = action_text(choice["label"], acting)
+        return groups
+
+    return {"cast": read(cast_options(book, stored)), "counter": read(counter_options(stored))}
+
+
 def _body(command: object) -> dict[str, Any]:
     to_dict = getattr(command, "to_dict")  # noqa: B009 - every combat command has it
     return {"type": type(command).__name__, **to_dict()}
 
 
+#: How a cast's delivery reads on a button.
+DELIVERY_TEXT = {"touch": "by touch", "ranged": "at range", "none": "without an attack roll"}
+
+
 def action_text(label: str, acting: str | None) -> str:
     """A legal action as a player reads it on a button: "Move unit=Snazzle to=C1" becomes
-    "Move to C1", "EndTurn" "End turn" (the acting unit is the page's own context)."""
-    name, *args = label.split(" ")
+    "Move to C1", "EndTurn" "End turn", "Cast ruling=R1 words=[Fire] [Ball] on=Orc
+    delivery=touch" "Cast R1 [Fire] [Ball] on Orc by touch" (the acting unit is the page's
+    own context; a value may hold spaces, a key never does)."""
+    name, *args = re.split(r" (?=[a-z_]+=)", label.strip())
     words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).capitalize()
     shown = []
     for arg in args:
         key, _, value = arg.partition("=")
-        if value and value != acting:
-            shown.append(value if key in ("unit", "target") else f"{key} {value}")
+        if not value or (value == acting and key != "by"):
+            continue
+        if key in ("unit", "target", "ruling", "words", "over"):
+            shown.append(value)
+        elif key == "delivery":
+            shown.append(DELIVERY_TEXT.get(value, f"delivery {value}"))
+        else:
+            shown.append(f"{key} {value}")
     return " ".join([words, *shown])

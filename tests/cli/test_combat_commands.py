@@ -8,10 +8,11 @@ root Typer command; every die is entered by hand, so the story is always the sam
     adjudicator player add Ann
     adjudicator player add Bram
     adjudicator character add Pink --player Ann --faction Orc --tags "Keen, Quiet, Quick" \\
-        --words "Strike, Hide, Seek" --sense Strike=1 --sense Hide=1 --sense Seek=1 \\
+        --words "Strike, Hide, Seek" --sense Strike=1 --sense Hide=1 --sense "Seek=to search" \\
         --weapon "Crossbow=Ranged"
     adjudicator character add Sage --player Bram --faction Orc --tags "Wise, Calm, Old" \\
-        --words "Bind, Mend, Ward" --sense Bind=1 --sense Mend=2 --sense "Ward=a protective spell"
+        --words "Bind, Mend, Ward" --sense "Bind=to tie up" --sense "Mend=to repair" \\
+        --sense "Ward=a protective spell"
     adjudicator session start --title "The temple steps"
     adjudicator deck submit Ann "Fire, Ball, Power, Bind, Mist" --sense "Fire=flames" \\
         --sense "Ball=a round object" --sense "Power=strength" --sense "Bind=to tie up"
@@ -79,10 +80,10 @@ SETUP: list[tuple[str, ...]] = [
     ("player", "add", "Bram"),
     ("character", "add", "Pink", "--player", "Ann", "--faction", "Orc", "--tags",
      "Keen, Quiet, Quick", "--words", "Strike, Hide, Seek", "--sense", "Strike=1", "--sense",
-     "Hide=1", "--sense", "Seek=1", "--weapon", "Crossbow=Ranged"),
+     "Hide=1", "--sense", "Seek=to search", "--weapon", "Crossbow=Ranged"),
     ("character", "add", "Sage", "--player", "Bram", "--faction", "Orc", "--tags",
-     "Wise, Calm, Old", "--words", "Bind, Mend, Ward", "--sense", "Bind=1", "--sense", "Mend=2",
-     "--sense", "Ward=a protective spell"),
+     "Wise, Calm, Old", "--words", "Bind, Mend, Ward", "--sense", "Bind=to tie up", "--sense",
+     "Mend=to repair", "--sense", "Ward=a protective spell"),
     ("session", "start", "--title", "The temple steps"),
     ("deck", "submit", "Ann", "Fire, Ball, Power, Bind, Mist", "--sense", "Fire=flames",
      "--sense", "Ball=a round object", "--sense", "Power=strength", "--sense", "Bind=to tie up"),

@@ -105,14 +105,14 @@ def test_a_rejected_submission_leaves_no_declared_meaning_behind(book: Path) -> 
     """ "[Lead] needs to specify if it's 'the element' or 'the act of guiding' when it's
     initially added to the Deck": a Word the Storyteller rejected was never added, so its
     meaning no longer drives the sense checks."""
-    words = "Shadow, Metal, Speech, Summon, Teleport"
-    run(book, "deck", "submit", "Mira", words, "--sense", "Shadow=1")
+    words = "Seal, Metal, Speech, Summon, Teleport"
+    run(book, "deck", "submit", "Mira", words, "--sense", "Seal=1")
     with open_ledger(book) as ledger:
-        assert declared_words(ledger, (Word("Shadow"),), "hide in the dark")[0].sense
+        assert declared_words(ledger, (Word("Seal"),), "hide in the dark")[0].sense
     run(book, "deck", "reject", "Mira", words, "--reason", "not this session")
     with open_ledger(book) as ledger:
-        assert senses(ledger, "Shadow") == ()
-        assert declared_words(ledger, (Word("Shadow"),), "hide in the dark")[0].sense is None
+        assert senses(ledger, "Seal") == ()
+        assert declared_words(ledger, (Word("Seal"),), "hide in the dark")[0].sense is None
 
 
 def test_a_rejected_player_may_submit_again_at_once(book: Path) -> None:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +17,7 @@ from adjudicator.ledger.database import open_ledger
 from adjudicator.ledger.decks import senses
 from adjudicator.rules.characters import snazzle
 from adjudicator.rules.spells import MAX_INTENT_LENGTH
+from tests.cli.cold_process import run_cold
 from tests.ledger.helpers import sense_options, snapshot
 
 runner = CliRunner()
@@ -293,7 +292,7 @@ def test_deck_submit_refuses_a_homonym_without_its_meaning_and_records_nothing(
     error = run(book, "deck", "submit", "Cleo", "Lead, Mist, Metal, Speech, Summon", code=1)
     meanings = is_homonym("Lead").senses
     assert "[Lead] has" in error and "which one?" in error
-    assert "metallic element" in error
+    assert "the heavy grey metal" in error
     for number, meaning in enumerate(meanings, start=1):
         assert f"{number}. {meaning}" in " ".join(error.split())
     assert '--sense "Lead=' in error and "your own words" in error
@@ -332,7 +331,7 @@ def test_at_a_terminal_deck_submit_offers_the_meanings_to_choose_from(
     """At a terminal the player picks a listed meaning by its number or says it in words."""
     monkeypatch.setattr("adjudicator.cli.ledger_deck._interactive", lambda: True)
     meanings = is_homonym("Lead").senses
-    metal = next(n for n, m in enumerate(meanings, start=1) if "metallic element" in m)
+    metal = next(n for n, m in enumerate(meanings, start=1) if "grey metal" in m)
     run(book, "player", "add", "Cleo")
     result = runner.invoke(
         app,
@@ -507,47 +506,20 @@ def test_init_refuses_a_missing_folder_and_an_existing_file(tmp_path: Path) -> N
     assert taken.read_text() == "mine"
 
 
-PROBE = """
-import sys
-from adjudicator.cli import main
-sys.argv = ["adjudicator", *sys.argv[1:]]
-try:
-    main()
-except SystemExit:
-    pass
-heavy = [m for m in ("spacy", "torch", "sentence_transformers", "transformers") if m in sys.modules]
-print("HEAVY", heavy, file=sys.stderr)
-"""
-
-
 def test_ledger_commands_never_import_language_models(tmp_path: Path) -> None:
     path = str(tmp_path / "c.sqlite")
-    for args in (
-        ["init"],
-        ["ruling", "list"],
-        ["export", "--format", "html"],
-        ["ledger", "verify"],
-    ):
-        done = subprocess.run(
-            [sys.executable, "-c", PROBE, *args, "--ledger", path],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        assert "HEAVY []" in done.stderr, args
+    commands = [["init"], ["ruling", "list"], ["export", "--format", "html"], ["ledger", "verify"]]
+    ran = run_cold(*([*args, "--ledger", path] for args in commands))
+    for args, done in zip(commands, ran, strict=True):
+        assert done.heavy == (), args
 
 
 def test_deck_submit_looks_homonyms_up_without_a_language_model(book: Path) -> None:
     """The homonym check is a dictionary lookup: `deck submit` stays light."""
     run(book, "player", "add", "Cleo")
-    said = []
-    for words in ("Lead, Mist, Metal, Speech, Summon", "Mist, Metal, Speech, Summon, Teleport"):
-        done = subprocess.run(
-            [sys.executable, "-c", PROBE, "deck", "submit", "Cleo", words, "--ledger", str(book)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        assert "HEAVY []" in done.stderr, words
-        said.append(done.stdout + done.stderr)
+    hands = ("Lead, Mist, Metal, Speech, Summon", "Mist, Metal, Speech, Summon, Teleport")
+    ran = run_cold(*(["deck", "submit", "Cleo", words, "--ledger", str(book)] for words in hands))
+    for words, done in zip(hands, ran, strict=True):
+        assert done.heavy == (), words
+    said = [done.stdout + done.stderr for done in ran]
     assert "include homonyms" in said[0] and "Cleo submitted [Mist]" in said[1]

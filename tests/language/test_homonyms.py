@@ -10,9 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.language.everyday import EverydayLexicon
 from adjudicator.language.homonym_thresholds import DEFAULT, HomonymThresholds
-from adjudicator.language.homonyms import HomonymInfo, established, is_homonym
-from adjudicator.language.inventory import FORMAT, Meaning, SenseInventory
+from adjudicator.language.homonyms import (
+    HomonymInfo,
+    established,
+    inventory_homonym,
+    is_homonym,
+)
+from adjudicator.language.inventory import FORMAT, InventoryError, Meaning, SenseInventory
 
 
 @pytest.fixture(scope="module")
@@ -25,8 +31,7 @@ def test_lead_is_a_homonym_with_the_metal_and_guiding_among_its_meanings(
 ) -> None:
     info = is_homonym("Lead", inventory)
     assert info.homonym
-    assert any("metallic element" in sense for sense in info.senses)
-    assert any("take somebody somewhere" in sense for sense in info.senses)
+    assert info.senses == ("the heavy grey metal", "to guide someone")
     assert len(info.senses) == len(info.meanings) >= 2
 
 
@@ -101,7 +106,7 @@ def test_a_figure_of_speech_does_not_make_a_word_a_homonym(
     metaphorical sense" (rulebook, "Words of Power"): a meaning that no corpus uses and that
     WordNet builds nothing on ("an ocean of debt") is a metaphor of the other, not a second
     word to declare."""
-    assert is_homonym("Ocean", small_inventory) == HomonymInfo("Ocean", False)
+    assert inventory_homonym("Ocean", small_inventory) == HomonymInfo("Ocean", False)
 
 
 def test_a_homonym_offers_only_its_established_meanings_most_common_first(
@@ -109,7 +114,7 @@ def test_a_homonym_offers_only_its_established_meanings_most_common_first(
 ) -> None:
     """ "[Lead] needs to specify if it's 'the element' or 'the act of guiding'": the player is
     offered the meanings a player would think of, the most common first."""
-    info = is_homonym("Bank", small_inventory)
+    info = inventory_homonym("Bank", small_inventory)
     assert info.homonym
     assert info.senses == ("sloping land beside a river", "a financial institution")
 
@@ -138,6 +143,94 @@ def test_lead_offers_the_element_and_the_act_of_guiding(inventory: SenseInventor
     """ "[Lead] needs to specify if it's 'the element' or 'the act of guiding' when it's
     initially added to the Deck" (rulebook, "Words of Power")."""
     info = is_homonym("Lead", inventory)
-    shares = [m.share for m in info.meanings]
-    assert shares == sorted(shares, reverse=True)
-    assert all(established(m) for m in info.meanings)
+    assert [m.description for m in info.meanings] == list(info.senses)
+    assert "metal" in info.senses[0] and "guide" in info.senses[1]
+
+
+# -- everyday meanings (issue 17) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("word", "first", "other"),
+    [
+        ("Blade", "edge of a weapon or knife", "grass"),
+        ("Light", "brightness", "not heavy"),
+        ("Bat", "flying night animal", "club"),
+        ("Lead", "metal", "guide"),
+        ("Seal", "sea mammal", "close something"),
+        ("Spring", "season", "water source"),
+        ("Bow", "weapon that shoots arrows", "bend at the waist"),
+    ],
+)
+def test_a_homonym_offers_the_everyday_meanings_players_mean_most_common_first(
+    word: str, first: str, other: str, inventory: SenseInventory
+) -> None:
+    """Issue 17: "a homonym is a word with two unrelated everyday meanings a player could
+    confuse (Lead, Bat, Seal, Spring, Bow) ... the meanings offered are the ones players mean
+    (Blade: the edge)", not WordNet's rare senses ("Light: of the military or industry")."""
+    info = is_homonym(word, inventory)
+    assert info.homonym
+    assert first in info.senses[0]
+    assert any(other in sense for sense in info.senses[1:])
+    assert not any("military" in sense for sense in info.senses)
+
+
+@pytest.mark.parametrize("word", ["Fire", "Stone", "Wall", "Shadow", "Bridge"])
+def test_related_senses_of_one_concept_ask_for_no_meaning(
+    word: str, inventory: SenseInventory
+) -> None:
+    """Issue 17: "related senses of one concept (fire as flames or as gunfire) are not"
+    homonyms; "[Stone] [Heart] ... can be used in the metaphorical sense to resist influence"
+    (rulebook, "Words of Power")."""
+    assert inventory.meanings(word)  # WordNet lists several meanings...
+    assert is_homonym(word, inventory) == HomonymInfo(word, False)  # ...none to declare
+
+
+def test_a_regular_form_reads_as_its_labelled_word(inventory: SenseInventory) -> None:
+    """ "If you submit a word that's a homonym, such as 'lead', be sure to specify which one
+    you mean": "Bats" is the plural of a labelled homonym."""
+    assert is_homonym("Bats", inventory).senses == is_homonym("Bat", inventory).senses
+
+
+def test_an_unlabelled_word_falls_back_to_the_inventory_most_used_first(
+    small_inventory: SenseInventory, tmp_path: Path
+) -> None:
+    """A Word nobody labelled gets the inventory's established meanings, the one the corpus
+    uses most first."""
+    empty = tmp_path / "everyday.json"
+    empty.write_text(json.dumps({"words": {}}), encoding="utf-8")
+    info = is_homonym("Bank", small_inventory, lexicon=EverydayLexicon(empty))
+    assert info.senses == ("sloping land beside a river", "a financial institution")
+
+
+def test_a_labelled_homonym_without_meanings_offers_the_inventorys(
+    small_inventory: SenseInventory, tmp_path: Path
+) -> None:
+    path = tmp_path / "everyday.json"
+    labels = {"bank": {"homonym": True, "senses": []}, "ocean": {"homonym": False, "senses": []}}
+    path.write_text(json.dumps({"words": labels}), encoding="utf-8")
+    lexicon = EverydayLexicon(path)
+    assert is_homonym("Bank", small_inventory, lexicon=lexicon).senses[0].startswith("sloping")
+    assert not is_homonym("Ocean", small_inventory, lexicon=lexicon).homonym
+
+
+def test_a_broken_lexicon_is_a_clear_error(tmp_path: Path, inventory: SenseInventory) -> None:
+    broken = tmp_path / "everyday.json"
+    broken.write_text("{not json", encoding="utf-8")
+    with pytest.raises(InventoryError, match="everyday-meanings lexicon") as caught:
+        is_homonym("Lead", inventory, lexicon=EverydayLexicon(broken))
+    assert caught.value.hint is not None and "build_everyday.py" in caught.value.hint
+
+
+def test_the_shipped_lexicon_is_current() -> None:
+    """The lexicon is built from training/ by models/build_everyday.py; a stale copy would
+    answer from labels nobody wrote."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        [sys.executable, str(root / "models/build_everyday.py"), "--check"],
+        capture_output=True, text=True, cwd=root,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr

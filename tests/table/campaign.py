@@ -2,8 +2,8 @@
 
 Ann plays Snazzle and has submitted nothing yet (she submits from her phone); Bram plays
 Grum ([Smash] [Become] [Stone]) and holds [Lead] (the metal), [Person], [Summon], [Metal],
-[Speech]; session 1 is open; a fight F1 has Snazzle, Grum and an Orc on the board, Snazzle
-acting first.
+[Speech]; session 1 is open; a fight F1 has Snazzle, Grum and an Orc (a Fate Weaver with
+[Bind] and [Fly] in hand, so it can counterspell) on the board, Snazzle acting first.
 """
 
 from __future__ import annotations
@@ -44,7 +44,20 @@ def _fight(path: Path) -> None:
         ["combat", "start", "--seed", "7", "--title", "The ferry deck"],
         ["combat", "add", "--character", "Snazzle", "--team", "Party"],
         ["combat", "add", "--character", "Grum", "--team", "Party"],
-        ["combat", "add", "--npc", "Orc", "--team", "Bandits", "--weapon", "Axe"],
+        [
+            "combat",
+            "add",
+            "--npc",
+            "Orc",
+            "--team",
+            "Bandits",
+            "--weapon",
+            "Axe",
+            "--words",
+            "[Bind]",
+            "--hand",
+            "[Fly]",
+        ],
         ["combat", "place", "Snazzle", "D3"],
         ["combat", "place", "Grum", "D4"],
         ["combat", "place", "Orc", "D7"],

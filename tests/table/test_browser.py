@@ -1,7 +1,8 @@
 """The table in a real browser: Debian's Chromium, headless, driven by Playwright (which
 downloads nothing: `executable_path`). The Storyteller on a laptop and two players on
-phones, in three browser contexts, play through a request, a ruling and a fight turn; the
-pages follow every change live, and reconnect when the server restarts.
+phones, in three browser contexts, play through a request, a ruling, a fight turn, and the
+ruling cast and counterspelled on the board; the pages follow every change live, and
+reconnect when the server restarts.
 
 Screenshots (a phone and the Storyteller's screen) go to `build/screenshots/`; the README's
 two are copies of them in `docs/screenshots/`.
@@ -136,6 +137,34 @@ def test_a_request_a_ruling_and_a_fight_turn_at_a_live_table(
             screen.screenshot(path=str(SHOTS / "table-screen.png"))
             bram.locator("#draft-card").evaluate("card => window.scrollTo(0, card.offsetTop - 56)")
             bram.screenshot(path=str(SHOTS / "table-phone.png"))
+
+            # Grum's turn: the Storyteller casts R1 on the Orc from the target picker, and
+            # counterspells it with the Orc's [Fly]; a player's token may do neither.
+            board = screen.locator("#board")
+            for _ in range(4):
+                acting = board.get_attribute("data-acting")
+                if acting == "Grum":
+                    break
+                screen.locator("button.action[data-label=EndTurn]").click()
+                expect(board).not_to_have_attribute("data-acting", str(acting))
+            cast = screen.locator(".cast-row").first
+            cast.locator("select.cast-target").select_option(label="on Orc without an attack roll")
+            spell = "Cast R1 [Become] [Speech] on Orc without an attack roll"
+            expect(cast.locator("button.cast")).to_have_text(spell)
+            cast.locator("button.cast").click()
+            counter = screen.locator(
+                "button.counter", has_text="Counter [Speech] with [Fly] by Orc"
+            )
+            counter.click()
+            expect(screen.locator("button.counter", has_text="by Grum").first).to_be_visible()
+            screen.locator("#board-card").screenshot(path=str(SHOTS / "table-spells.png"))
+            status = ann.evaluate(
+                """async (token) => (await fetch('/api/combat/counter', {method: 'POST',
+                    headers: {Authorization: 'Bearer ' + token, 'Content-Type': 'application/json'},
+                    body: JSON.stringify({unit: 'Orc', words: ['Fly']})})).status""",
+                tokens.players["Ann"],
+            )
+            assert status == 403
 
             # The server restarts: the pages reconnect and show what changed meanwhile.
             port = live.port

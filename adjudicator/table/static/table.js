@@ -108,6 +108,11 @@ function drawBoard(board) {
     }
     parts.push(el("h3", {}, "Legal actions for " + board.acting), actions);
   }
+  if ((board.cast || []).length) parts.push(el("h3", {}, "Spells " + board.acting + " may cast"), el("div", { class: "actions", id: "cast" }, board.cast.map(castRow)));
+  if ((board.counter || []).length) {
+    const counters = board.counter.flatMap((group) => group.choices.map((choice) => el("button", { type: "button", class: "action counter", "data-label": choice.label, onclick: () => spellAction("counter", choice.body) }, choice.text)));
+    parts.push(el("h3", {}, "Counterspells"), el("div", { class: "actions", id: "counter" }, counters));
+  }
   if (board.can_undo) parts.push(el("button", { type: "button", id: "undo", onclick: undo }, "Undo last step"));
   box.replaceChildren(...parts);
   box.dataset.units = JSON.stringify(board.units);
@@ -116,6 +121,22 @@ function drawBoard(board) {
     turn.className = "turn" + (board.may_act ? " mine" : "");
     turn.textContent = (board.may_act && ROLE !== "storyteller" ? "Your turn! " : "") + whose;
   }
+}
+
+// A ruling to cast: one button, with a picker of the targets (and deliveries) it may take.
+function castRow(offer) {
+  const button = el("button", { type: "button", class: "action cast", "data-ruling": offer.ruling }, offer.choices[0].text);
+  let chosen = offer.choices[0];
+  button.addEventListener("click", () => spellAction("cast", chosen.body));
+  if (offer.choices.length === 1) return el("div", { class: "cast-row" }, button);
+  const picker = el("select", { class: "cast-target", "data-ruling": offer.ruling, "aria-label": "Target of " + offer.ruling },
+    offer.choices.map((choice, i) => el("option", { value: String(i) }, choice.text.replace("Cast " + offer.ruling + " " + offer.words, "").trim() || "no target")));
+  picker.addEventListener("change", () => { chosen = offer.choices[Number(picker.value)]; button.textContent = chosen.text; });
+  return el("div", { class: "cast-row" }, picker, button);
+}
+
+async function spellAction(kind, body) {
+  try { await api("POST", "/api/combat/" + kind, body); } catch (error) { toast(error.message, true); }
 }
 
 async function play(command) {
@@ -220,10 +241,23 @@ function drawAnalysis(data) {
       return el("li", { class: hit.verdict }, hit.id + " " + words + " " + hit.verdict + " (" + hit.status + "): “" + hit.intent + "” · score " + Number(hit.scores.total).toFixed(2));
     })));
   }
+  if (data.odds) parts.push(oddsBox(data.odds));
   for (const [verdict, decision] of Object.entries(data.if)) {
     if (decision.summary) parts.push(el("p", { class: "conflict" }, "If " + verdict + ": " + decision.summary));
   }
   return parts;
+}
+
+// The exact odds of the dice a request involves (only when some die will be rolled).
+function oddsBox(odds) {
+  const percent = (p) => p.fraction + " (" + (100 * p.probability).toFixed(1) + "%)";
+  const rows = odds.targets.map((t) => el("li", { "data-target": t.target },
+    el("strong", {}, t.target + (t.enemy ? "" : " (ally)") + ": hit " + percent(t.hit)), " — ",
+    Object.entries(t.outcomes).map(([name, p]) => name + " " + p.fraction).join(", ")));
+  return el("div", { class: "odds" },
+    el("h4", {}, "Odds: " + odds.unit + " in " + odds.combat + ", " + odds.roll),
+    el("p", { class: "small muted" }, "“" + odds.rule + "”"),
+    el("ul", { class: "log" }, rows));
 }
 
 function rulingForm(request) {
