@@ -129,14 +129,14 @@ def warning(text: str) -> None:
 def check_output(out: Path, *, force: bool, ledger: Path | None) -> None:
     """Refuse an output file before any work is done: a folder, an existing file without
     `--force`, or the campaign ledger (resolved from `--ledger`) and its side files."""
-    from adjudicator.ledger.files import check_destination
+    from adjudicator.ledger.io.files import check_destination
 
     check_destination(out, force=force, ledger=ledger_path(ledger))
 
 
 def write_output(content: str | bytes, out: Path, *, force: bool, ledger: Path | None) -> int:
-    """Write a command's output file safely (see `ledger.files.write_file`); returns bytes."""
-    from adjudicator.ledger.files import write_file
+    """Write a command's output file safely (see `ledger.io.files.write_file`); returns bytes."""
+    from adjudicator.ledger.io.files import write_file
 
     return write_file(content, out, force=force, ledger=ledger_path(ledger))
 

@@ -60,7 +60,7 @@ def start_command(
 
     Example: adjudicator combat start --seed 7 --title "Ambush at the ferry"
     """
-    from adjudicator.ledger.combats import start_combat
+    from adjudicator.ledger.fights.combats import start_combat
 
     chosen = seed if seed is not None else random.SystemRandom().getrandbits(32)
     with opened(ledger) as book:
@@ -159,7 +159,7 @@ def add_command(
     from adjudicator.combat.commands import AddUnit
     from adjudicator.combat.units import held_weapons, humanoid
     from adjudicator.combat.units import npc as quick_npc
-    from adjudicator.ledger.combats import add_character
+    from adjudicator.ledger.fights.combats import add_character
     from adjudicator.rules.characters import Tag, TagSource
     from adjudicator.rules.words import parse_words
 
@@ -395,7 +395,7 @@ def undo_command(
 
     Example: adjudicator combat undo
     """
-    from adjudicator.ledger.combats import undo
+    from adjudicator.ledger.fights.combats import undo
 
     run_with(ledger, as_json, lambda book: undo(book, combat))
 
@@ -408,7 +408,7 @@ def redo_command(
 
     Example: adjudicator combat redo
     """
-    from adjudicator.ledger.combats import redo
+    from adjudicator.ledger.fights.combats import redo
 
     run_with(ledger, as_json, lambda book: redo(book, combat))
 

@@ -166,7 +166,7 @@ def resist_death_command(
     """
     from adjudicator.combat.commands import ResistDeath
     from adjudicator.combat.special import held_tag
-    from adjudicator.ledger.combats import play_built
+    from adjudicator.ledger.fights.combats import play_built
 
     run_with(
         ledger,
@@ -196,7 +196,7 @@ def heal_maim_command(
     """
     from adjudicator.combat.commands import HealMaim
     from adjudicator.combat.special import held_tag
-    from adjudicator.ledger.combats import play_built
+    from adjudicator.ledger.fights.combats import play_built
 
     run_with(
         ledger,

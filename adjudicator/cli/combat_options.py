@@ -22,8 +22,8 @@ from adjudicator.errors import InvalidInput
 if TYPE_CHECKING:
     from adjudicator.combat.commands import Command
     from adjudicator.combat.units import Stance
-    from adjudicator.ledger.combats import DiceSpec, Outcome
     from adjudicator.ledger.database import Ledger
+    from adjudicator.ledger.fights.combats import DiceSpec, Outcome
     from adjudicator.rules.characters import Hitzone
     from adjudicator.rules.tables import Weapon
 
@@ -67,7 +67,7 @@ SpaceArgument = Annotated[
 
 def dice_spec(dice: str | None, seed: int | None) -> DiceSpec:
     """`--dice` and `--seed` as a `DiceSpec` (neither: the combat's own seeded dice)."""
-    from adjudicator.ledger.combats import DiceSpec
+    from adjudicator.ledger.fights.combats import DiceSpec
 
     if dice is None:
         return DiceSpec(seed=seed)
@@ -87,7 +87,7 @@ def run_step(
     as_json: bool = False,
 ) -> None:
     """Play one engine command on the stored combat and print what happened."""
-    from adjudicator.ledger.combats import play
+    from adjudicator.ledger.fights.combats import play
 
     spec = dice_spec(dice, seed)
     with opened(path) as ledger:
@@ -124,7 +124,7 @@ def deck_draw_lines(outcome: Outcome) -> list[str]:
     downed a unit draws when the Storyteller declares it dead; a Word the Deck could not deal
     is offered as the `deck draw` to make later."""
     from adjudicator.combat.fight_events import UnitDown
-    from adjudicator.ledger.combat_steps import EffectKind, StepAction
+    from adjudicator.ledger.fights.steps import EffectKind, StepAction
 
     lines = []
     if outcome.step.action is not StepAction.UNDO:

@@ -192,7 +192,7 @@ def cast_command(
     Example: adjudicator combat cast Sage --ruling R1 --target Orc
     """
     from adjudicator.combat.stack import Delivery
-    from adjudicator.ledger.combats import cast_ruling
+    from adjudicator.ledger.fights.combats import cast_ruling
 
     try:
         how = Delivery(delivery.strip().lower())
@@ -299,7 +299,7 @@ def enhance_command(
     Example: adjudicator combat enhance Pink Power
     """
     from adjudicator.combat.stack import Part
-    from adjudicator.ledger.combats import enhance
+    from adjudicator.ledger.fights.combats import enhance
     from adjudicator.rules.words import parse_words
 
     found = parse_words(word)

@@ -17,7 +17,7 @@ from adjudicator.cli.combat_options import CombatOption, TargetArgument, UnitArg
 
 if TYPE_CHECKING:
     from adjudicator.combat.units import Unit
-    from adjudicator.ledger.combat_steps import StoredCombat
+    from adjudicator.ledger.fights.steps import StoredCombat
 
 
 def register(app: typer.Typer) -> None:
@@ -32,7 +32,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _load(path: Path | None, combat: str | None) -> StoredCombat:
-    from adjudicator.ledger.combat_steps import load_combat
+    from adjudicator.ledger.fights.steps import load_combat
 
     with opened(path) as ledger:
         return load_combat(ledger, combat)
@@ -253,7 +253,7 @@ def list_command(ledger: LedgerOption = None, as_json: JsonOption = False) -> No
 
     Example: adjudicator combat list
     """
-    from adjudicator.ledger.combat_steps import load_all
+    from adjudicator.ledger.fights.steps import load_all
 
     with opened(ledger) as book:
         folded = load_all(book)

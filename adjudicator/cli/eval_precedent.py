@@ -35,8 +35,8 @@ def precedent_command(
     """
     from adjudicator.cli._models import shared_models
     from adjudicator.language.coverage import Coverage
-    from adjudicator.ledger.precedent_eval import predict, score
-    from adjudicator.ledger.situations import Reader
+    from adjudicator.precedent.evaluation import predict, score
+    from adjudicator.precedent.same_situation import Reader
 
     rows = read_cases(cases, ("id", "ledger", "proposal"))
     labeled = all("conflict" in case for case in rows)

@@ -54,7 +54,8 @@ def export_command(
     Example: adjudicator export --format md --out rulings.md
     """
     from adjudicator.cli.ledger_admin import head_line
-    from adjudicator.ledger.export import ExportFilter, ExportFormat, export_log
+    from adjudicator.ledger.io.export import ExportFormat, export_log
+    from adjudicator.ledger.io.log import ExportFilter
 
     try:
         chosen = ExportFormat(fmt.strip().lower().lstrip("."))
@@ -103,7 +104,7 @@ def import_command(
     """
     from adjudicator.cli.ledger_admin import head_line
     from adjudicator.ledger.hashing import Head
-    from adjudicator.ledger.importing import import_ledger
+    from adjudicator.ledger.io.importing import import_ledger
 
     anchor = None if head is None else Head.parse(head)
     report = import_ledger(ledger_path(ledger), source, anchor=anchor)

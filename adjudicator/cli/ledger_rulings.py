@@ -15,8 +15,8 @@ from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
     from adjudicator.ledger.database import Ledger
-    from adjudicator.ledger.ruling_checks import Review
     from adjudicator.ledger.rulings import Proposal, Recorded, Ruling, StatusChange, StatusRecord
+    from adjudicator.precedent.ruling_checks import Review
 
 ruling_app = typer.Typer(help="Record, show and list rulings on spells.", no_args_is_help=True)
 policy_app = typer.Typer(
@@ -207,7 +207,7 @@ def _checked_add(
     conflict stands unanswered (then print the review and raise `PrecedentConflict`)."""
     from adjudicator.cli.precedent import open_index, show_review
     from adjudicator.language.models import ModelError
-    from adjudicator.ledger.ruling_checks import PrecedentConflict, RulingChecks
+    from adjudicator.precedent.ruling_checks import PrecedentConflict, RulingChecks
 
     try:
         checks = RulingChecks(open_index(book))

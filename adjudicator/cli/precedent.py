@@ -18,9 +18,10 @@ from adjudicator.cli._table import NoServerOption, served
 
 if TYPE_CHECKING:
     from adjudicator.ledger.database import Ledger
-    from adjudicator.ledger.precedent import Conflict, Precedent, Question
-    from adjudicator.ledger.precedent_index import Hit, PrecedentIndex
-    from adjudicator.ledger.ruling_checks import Review
+    from adjudicator.precedent.cases import Precedent, Question
+    from adjudicator.precedent.conflicts import Conflict
+    from adjudicator.precedent.retrieval import Hit, PrecedentIndex
+    from adjudicator.precedent.ruling_checks import Review
 
 app = typer.Typer(
     help="Find the precedents that apply to a spell; keep their search index current.",
@@ -34,7 +35,7 @@ def open_index(book: Ledger) -> PrecedentIndex:
     from rich.progress import Progress
 
     from adjudicator.cli._models import shared_coverage, shared_models
-    from adjudicator.ledger.precedent_index import PrecedentIndex
+    from adjudicator.precedent.retrieval import PrecedentIndex
 
     with Progress(console=error_console(), transient=True) as progress:
         task = progress.add_task("embedding rulings", total=None)
@@ -94,7 +95,7 @@ def index_command(ledger: LedgerOption = None, as_json: JsonOption = False) -> N
     Example: adjudicator precedent index
     """
     from adjudicator.ledger.errors import LedgerDamaged
-    from adjudicator.ledger.precedent_store import check_derived
+    from adjudicator.precedent.store import check_derived
 
     with opened(ledger) as book:
         index = open_index(book)
@@ -157,7 +158,7 @@ def show_hits(out: Console, hits: tuple[Hit, ...], *, title: str, why: bool = Fa
 
 def show_close(out: Console, hits: tuple[Hit, ...]) -> None:
     """A check's close precedents (`CLOSE_PRECEDENT` and up), or a line saying none is."""
-    from adjudicator.ledger.precedent_thresholds import CLOSE_PRECEDENT
+    from adjudicator.precedent.thresholds import CLOSE_PRECEDENT
 
     if not hits:
         out.print(f"No close precedent (none scores {CLOSE_PRECEDENT:.2f} or more).")

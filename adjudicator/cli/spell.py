@@ -30,9 +30,10 @@ if TYPE_CHECKING:
     from adjudicator.language.coverage import Coverage
     from adjudicator.language.draft import Draft
     from adjudicator.language.report import CoverageReport
-    from adjudicator.ledger.casting import CampaignDraft, Caster
+    from adjudicator.ledger.casting import Caster
     from adjudicator.ledger.database import Ledger
-    from adjudicator.ledger.ruling_checks import RulingChecks
+    from adjudicator.precedent.ruling_checks import RulingChecks
+    from adjudicator.precedent.spell_check import CampaignDraft
     from adjudicator.rules.spells import SpellError
 
 app = typer.Typer(
@@ -76,7 +77,7 @@ def _campaign_checks(book: Ledger) -> RulingChecks:
     Rulings with no stored vector are embedded in memory and not stored: spell commands
     never write to the ledger."""
     from adjudicator.cli.precedent import open_index
-    from adjudicator.ledger.ruling_checks import RulingChecks
+    from adjudicator.precedent.ruling_checks import RulingChecks
 
     return RulingChecks(open_index(book))
 
@@ -152,7 +153,7 @@ def check_command(
     campaign = _campaign(caster, inherent, hand, ledger, no_ledger)
     if served(ctx, "spell check", campaign, no_server, uses_ledger=campaign is not None):
         return
-    from adjudicator.ledger.spell_check import check_spell
+    from adjudicator.precedent.spell_check import check_spell
 
     spell_words = parse_words(words)
     structural = caster is not None or inherent is not None or hand is not None
@@ -219,7 +220,8 @@ def draft_command(
     who: Caster | None = None
     drafted: CampaignDraft | None = None
     if campaign is not None:
-        from adjudicator.ledger.casting import declared_words, draft_spell, get_caster
+        from adjudicator.ledger.casting import declared_words, get_caster
+        from adjudicator.precedent.spell_check import draft_spell
 
         with opened(campaign) as book:
             if caster is not None:

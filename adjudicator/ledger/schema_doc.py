@@ -13,7 +13,7 @@ each table, view and index. CHECK and COLLATE clauses, which no PRAGMA reports, 
 the `CREATE TABLE` text itself.
 
 What the code cannot know is what a table is *for*: that one line per table comes from
-`DESCRIPTIONS` below (kept here because `migrations.py` is append-only and shared), and for a
+`DESCRIPTIONS` below (kept here because shipped migrations are append-only), and for a
 table this module has not heard of yet, from the docstring of the migration that created it.
 The output holds no timestamps or paths, so the same schema always renders the same bytes.
 """
@@ -620,8 +620,9 @@ def render(schema: Schema) -> str:
         "## Migrations",
         "",
         "The schema is built by named migrations applied in order, once each, inside one "
-        "write transaction (`adjudicator/ledger/migrations.py`). Each applied migration is "
-        "logged in `ledger_migrations`, and `PRAGMA user_version` holds how many have been "
+        "write transaction (`adjudicator/ledger/migrations/`, one module each). Each applied "
+        "migration is logged in `ledger_migrations`, and `PRAGMA user_version` holds how many "
+        "have been "
         f"applied: the schema version, {pragmas['user_version']} for this code. A fresh "
         "ledger runs them all; opening an older ledger runs the ones it lacks; a ledger "
         "that names a migration this code does not know was made by a newer adjudicator "

@@ -43,8 +43,8 @@ def error_status(error: AdjudicatorError) -> int:
     """The HTTP status of a library error: who you are (401), what you may do (403), what
     is not there (404), what the ledger's state refuses (409), the rest bad input (400)."""
     from adjudicator.ledger.errors import LedgerBusy, UnknownName
-    from adjudicator.ledger.ruling_checks import PrecedentConflict
     from adjudicator.ledger.spell_requests import AlreadyRuled
+    from adjudicator.precedent.ruling_checks import PrecedentConflict
     from adjudicator.table.service import Stale
 
     for kind, status in (

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from adjudicator.language.inventory import SenseInventory
     from adjudicator.language.models import Models
     from adjudicator.ledger.database import Ledger
-    from adjudicator.ledger.ruling_checks import RulingChecks
+    from adjudicator.precedent.ruling_checks import RulingChecks
 
 #: Runs a forwarded CLI command ("spell check", its parameters, the terminal's width) ->
 #: {"stdout", "stderr", "exit_code"}.
@@ -124,8 +124,8 @@ class TableService:
         return self._inventory
 
     def campaign_checks(self, book: Ledger) -> RulingChecks:
-        from adjudicator.ledger.precedent_index import PrecedentIndex
-        from adjudicator.ledger.ruling_checks import RulingChecks
+        from adjudicator.precedent.retrieval import PrecedentIndex
+        from adjudicator.precedent.ruling_checks import RulingChecks
 
         return RulingChecks(PrecedentIndex(book, self.config.models, coverage=self.checker()))
 
@@ -166,7 +166,7 @@ class TableService:
 
     def spell_check(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
         """`spell check --json` on the served ledger, with `caster` if given."""
-        from adjudicator.ledger.spell_check import check_spell
+        from adjudicator.precedent.spell_check import check_spell
 
         words = words_of(body.get("words"))
         if not words:
@@ -188,7 +188,8 @@ class TableService:
 
     def draft(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
         """`spell draft --caster C --json`: the smallest spell from their Words."""
-        from adjudicator.ledger.casting import draft_spell, get_caster
+        from adjudicator.ledger.casting import get_caster
+        from adjudicator.precedent.spell_check import draft_spell
 
         intent = text_of(body, "intent")
         assert intent is not None
@@ -269,8 +270,8 @@ class TableService:
         """The latest fight as SVG with the turn tracker, and the acting unit's legal
         actions for whoever may take them (the Storyteller, or the unit's own player)."""
         from adjudicator.cli.combat_board import svg_board
-        from adjudicator.ledger.combat_steps import list_combats, load_combat
-        from adjudicator.ledger.combats import describe_command
+        from adjudicator.ledger.fights.combats import describe_command
+        from adjudicator.ledger.fights.steps import list_combats, load_combat
 
         with self.book() as book:
             if not list_combats(book):
@@ -335,9 +336,9 @@ class TableService:
         (coverage with reasons, sense flags, closest precedents) and the precedent check
         of approving it and of vetoing it (a stricter or looser conflict, if any)."""
         from adjudicator.ledger.casting import declared_words, get_caster
-        from adjudicator.ledger.precedent import Question
         from adjudicator.ledger.rulings import Verdict
         from adjudicator.ledger.spell_requests import get_request
+        from adjudicator.precedent.cases import Question
 
         access.require_storyteller("see a request's analysis")
         with self.book() as book:
@@ -479,8 +480,8 @@ class TableService:
     def play(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
         """Play one of the acting unit's legal actions, as listed by `board` (it must still
         be legal: a stale page gets a clear refusal)."""
-        from adjudicator.ledger.combat_steps import load_combat
-        from adjudicator.ledger.combats import play
+        from adjudicator.ledger.fights.combats import play
+        from adjudicator.ledger.fights.steps import load_combat
 
         wanted = body.get("command")
         if not isinstance(wanted, dict):
@@ -501,7 +502,7 @@ class TableService:
         return outcome.to_dict()
 
     def undo(self, access: Access) -> dict[str, Any]:
-        from adjudicator.ledger.combats import undo
+        from adjudicator.ledger.fights.combats import undo
 
         access.require_storyteller("undo a combat step")
         with self.book() as book:

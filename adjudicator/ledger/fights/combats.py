@@ -66,9 +66,12 @@ from adjudicator.combat.state import CombatState
 from adjudicator.combat.units import Stance, from_character, held_weapons
 from adjudicator.ledger import records
 from adjudicator.ledger.characters import get_character
-from adjudicator.ledger.combat_effects import campaign_effects, reverse_effects, sync_sheets
-from adjudicator.ledger.combat_spells import RulingNotCastable, spell_ruling, where_cast
-from adjudicator.ledger.combat_steps import (
+from adjudicator.ledger.database import Ledger, guarded, write
+from adjudicator.ledger.decks import hand_of
+from adjudicator.ledger.fields import clean_text, limit
+from adjudicator.ledger.fights.effects import campaign_effects, reverse_effects, sync_sheets
+from adjudicator.ledger.fights.spells import RulingNotCastable, spell_ruling, where_cast
+from adjudicator.ledger.fights.steps import (
     CombatInfo,
     Effect,
     Step,
@@ -77,9 +80,6 @@ from adjudicator.ledger.combat_steps import (
     append_step,
     load_combat,
 )
-from adjudicator.ledger.database import Ledger, guarded, write
-from adjudicator.ledger.decks import hand_of
-from adjudicator.ledger.fields import clean_text, limit
 from adjudicator.ledger.rulings import Status, get_ruling, status_of
 from adjudicator.ledger.sessions import open_session
 from adjudicator.rules.words import Word, format_words

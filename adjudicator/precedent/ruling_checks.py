@@ -23,11 +23,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import InvalidInput
-from adjudicator.ledger import precedent_thresholds as limits
 from adjudicator.ledger.database import Ledger
 from adjudicator.ledger.errors import LedgerError
-from adjudicator.ledger.precedent import Conflict, Decision, Question
-from adjudicator.ledger.precedent_index import Hit, PrecedentIndex
 from adjudicator.ledger.rulings import (
     Checked,
     Implementation,
@@ -41,6 +38,10 @@ from adjudicator.ledger.rulings import (
     add_ruling,
     check_structure,
 )
+from adjudicator.precedent import thresholds as limits
+from adjudicator.precedent.cases import Question
+from adjudicator.precedent.conflicts import Conflict, Decision
+from adjudicator.precedent.retrieval import Hit, PrecedentIndex
 from adjudicator.rules.words import Word, format_words
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 
     from adjudicator.language.report import CoverageReport
     from adjudicator.language.senses import SenseCheck, SenseModel
-    from adjudicator.ledger.situations import Reading
+    from adjudicator.precedent.same_situation import Reading
 
 
 class PrecedentConflict(LedgerError):

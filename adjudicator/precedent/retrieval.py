@@ -27,21 +27,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from adjudicator.language.report import ConfirmedMapping
-from adjudicator.ledger import precedent_store as store
-from adjudicator.ledger import precedent_thresholds as limits
 from adjudicator.ledger.database import Ledger, guarded, write
 from adjudicator.ledger.errors import LedgerError
 from adjudicator.ledger.policies import Policy, policies
-from adjudicator.ledger.precedent import (
-    Candidate,
-    Decision,
-    PolicyNote,
-    Precedent,
-    Question,
-    Scores,
-    among,
-    decide,
-)
 from adjudicator.ledger.rulings import (
     Ruling,
     Status,
@@ -50,8 +38,13 @@ from adjudicator.ledger.rulings import (
     current_statuses,
     iter_rulings,
 )
-from adjudicator.ledger.situations import Reader, Reading
-from adjudicator.ledger.vector_clusters import MIN_VECTORS, Clusters
+from adjudicator.precedent import store
+from adjudicator.precedent import thresholds as limits
+from adjudicator.precedent.cases import PolicyNote, Precedent, Question, among
+from adjudicator.precedent.conflicts import Candidate, Decision, decide
+from adjudicator.precedent.same_situation import Reader, Reading
+from adjudicator.precedent.scores import Scores
+from adjudicator.precedent.vector_clusters import MIN_VECTORS, Clusters
 from adjudicator.rules.words import Word
 
 if TYPE_CHECKING:
