@@ -88,7 +88,9 @@ def board_command(
     Example: adjudicator combat board --svg board.svg
     """
     from adjudicator.cli._ledger import check_output, write_output
-    from adjudicator.cli.combat_board import board_data, svg_board, text_board
+    from adjudicator.cli.combat_board import text_board
+    from adjudicator.combat.svg import svg_board
+    from adjudicator.combat.view import board_data
 
     stored = _load(ledger, combat)
     state = stored.state
@@ -201,7 +203,7 @@ def status_command(
 
     Example: adjudicator combat status
     """
-    from adjudicator.cli.combat_board import tracker_lines
+    from adjudicator.combat.view import tracker_lines
 
     stored = _load(ledger, combat)
     state = stored.state

@@ -269,7 +269,7 @@ class TableService:
     def board(self, access: Access) -> dict[str, Any]:
         """The latest fight as SVG with the turn tracker, and the acting unit's legal
         actions for whoever may take them (the Storyteller, or the unit's own player)."""
-        from adjudicator.cli.combat_board import svg_board
+        from adjudicator.combat.svg import svg_board
         from adjudicator.ledger.fights.combats import describe_command
         from adjudicator.ledger.fights.steps import list_combats, load_combat
 
