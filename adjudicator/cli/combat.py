@@ -31,7 +31,25 @@ from adjudicator.cli.combat_options import (
     weapon_spec,
     zone_spec,
 )
+from adjudicator.combat.board import Hazard, HazardKind, Space
+from adjudicator.combat.commands import (
+    AddUnit,
+    Begin,
+    ChooseEntry,
+    ClearHazards,
+    DeclareDead,
+    EndCombat,
+    Place,
+    PlaceHazard,
+    Reinforce,
+    Rest,
+    SetAwareness,
+)
+from adjudicator.combat.units import held_weapons, humanoid
+from adjudicator.combat.units import npc as quick_npc
 from adjudicator.errors import InvalidInput
+from adjudicator.rules.characters import Tag, TagSource
+from adjudicator.rules.words import parse_words
 
 app = typer.Typer(
     help="Fights on the Battle Board, stored in the campaign ledger: set up, play, undo, draw.",
@@ -60,7 +78,7 @@ def start_command(
 
     Example: adjudicator combat start --seed 7 --title "Ambush at the ferry"
     """
-    from adjudicator.ledger.fights.combats import start_combat
+    from adjudicator.ledger.fights.combats import start_combat  # lazy: heavy import (sqlite-utils)
 
     chosen = seed if seed is not None else random.SystemRandom().getrandbits(32)
     with opened(ledger) as book:
@@ -156,12 +174,7 @@ def add_command(
 
     Example: adjudicator combat add --npc Orc --team Temple --hp 4/6/6/6 --weapon Axe=1d6/1d6
     """
-    from adjudicator.combat.commands import AddUnit
-    from adjudicator.combat.units import held_weapons, humanoid
-    from adjudicator.combat.units import npc as quick_npc
-    from adjudicator.ledger.fights.combats import add_character
-    from adjudicator.rules.characters import Tag, TagSource
-    from adjudicator.rules.words import parse_words
+    from adjudicator.ledger.fights.combats import add_character  # lazy: heavy import (sqlite-utils)
 
     if (character is None) == (npc is None):
         raise InvalidInput("add --character NAME or --npc NAME (one of them)")
@@ -231,8 +244,6 @@ def place_command(
 
     Example: adjudicator combat place Orc D1
     """
-    from adjudicator.combat.board import Space
-    from adjudicator.combat.commands import ChooseEntry, Place
 
     where = Space.parse(space)
     command = ChooseEntry(unit, where) if entry else Place(unit, where)
@@ -254,7 +265,6 @@ def aware_command(
 
     Example: adjudicator combat aware Orc Pink --unaware
     """
-    from adjudicator.combat.commands import SetAwareness
 
     run_step(ledger, combat, SetAwareness(observer, target, not unaware), as_json=as_json)
 
@@ -276,8 +286,6 @@ def hazard_command(
 
     Example: adjudicator combat hazard C2 block
     """
-    from adjudicator.combat.board import Hazard, HazardKind, Space
-    from adjudicator.combat.commands import ClearHazards, PlaceHazard
 
     where = Space.parse(space)
     if clear:
@@ -310,7 +318,6 @@ def initiative_command(
 
     Example: adjudicator combat initiative --aggressor Party --first Pink
     """
-    from adjudicator.combat.commands import Begin
 
     run_step(ledger, combat, Begin(aggressor, first), dice=dice, seed=seed, as_json=as_json)
 
@@ -328,8 +335,6 @@ def reinforce_command(
 
     Example: adjudicator combat reinforce Guard D5 --turns 1
     """
-    from adjudicator.combat.board import Space
-    from adjudicator.combat.commands import Reinforce
 
     run_step(ledger, combat, Reinforce(unit, Space.parse(space), turns), as_json=as_json)
 
@@ -348,7 +353,6 @@ def dead_command(
 
     Example: adjudicator combat dead Red --killer Pink
     """
-    from adjudicator.combat.commands import DeclareDead
 
     run_step(ledger, combat, DeclareDead(unit, killer), as_json=as_json)
 
@@ -366,7 +370,6 @@ def end_command(
 
     Example: adjudicator combat end --reason "the guards surrender"
     """
-    from adjudicator.combat.commands import EndCombat
 
     run_step(ledger, combat, EndCombat(reason), as_json=as_json)
 
@@ -382,7 +385,6 @@ def rest_command(
 
     Example: adjudicator combat rest Pink
     """
-    from adjudicator.combat.commands import Rest
 
     run_step(ledger, combat, Rest(unit), as_json=as_json)
 
@@ -395,7 +397,7 @@ def undo_command(
 
     Example: adjudicator combat undo
     """
-    from adjudicator.ledger.fights.combats import undo
+    from adjudicator.ledger.fights.combats import undo  # lazy: heavy import (sqlite-utils)
 
     run_with(ledger, as_json, lambda book: undo(book, combat))
 
@@ -408,7 +410,7 @@ def redo_command(
 
     Example: adjudicator combat redo
     """
-    from adjudicator.ledger.fights.combats import redo
+    from adjudicator.ledger.fights.combats import redo  # lazy: heavy import (sqlite-utils)
 
     run_with(ledger, as_json, lambda book: redo(book, combat))
 

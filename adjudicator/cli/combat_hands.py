@@ -15,6 +15,17 @@ from adjudicator.cli.combat_options import (
     run_step,
     run_with,
 )
+from adjudicator.combat.commands import (
+    Act,
+    ChangeStance,
+    Draw,
+    Drop,
+    HealMaim,
+    Release,
+    ResistDeath,
+    Stow,
+)
+from adjudicator.combat.special import held_tag
 
 HandArgument = Annotated[
     str, typer.Argument(help="The hand: Mainhand or Offhand.", show_default=False)
@@ -57,7 +68,6 @@ def draw_command(
 
     Example: adjudicator combat draw Knight Dagger --hand Offhand
     """
-    from adjudicator.combat.commands import Draw
 
     run_step(ledger, combat, Draw(unit, weapon, hand), as_json=as_json)
 
@@ -73,7 +83,6 @@ def stow_command(
 
     Example: adjudicator combat stow Pink Mainhand
     """
-    from adjudicator.combat.commands import Stow
 
     run_step(ledger, combat, Stow(unit, hand), as_json=as_json)
 
@@ -89,7 +98,6 @@ def drop_command(
 
     Example: adjudicator combat drop Sage Mainhand
     """
-    from adjudicator.combat.commands import Drop
 
     run_step(ledger, combat, Drop(unit, hand), as_json=as_json)
 
@@ -104,7 +112,6 @@ def release_command(
 
     Example: adjudicator combat release Sage
     """
-    from adjudicator.combat.commands import Release
 
     run_step(ledger, combat, Release(unit), as_json=as_json)
 
@@ -122,7 +129,6 @@ def stance_command(
 
     Example: adjudicator combat stance Monk Crane
     """
-    from adjudicator.combat.commands import ChangeStance
 
     run_step(ledger, combat, ChangeStance(unit, stance), as_json=as_json)
 
@@ -144,7 +150,6 @@ def act_command(
 
     Example: adjudicator combat act Knight "pulls the lever"
     """
-    from adjudicator.combat.commands import Act
 
     run_step(ledger, combat, Act(unit, description, actions, attack), as_json=as_json)
 
@@ -164,9 +169,7 @@ def resist_death_command(
 
     Example: adjudicator combat resist-death Pink Lucky
     """
-    from adjudicator.combat.commands import ResistDeath
-    from adjudicator.combat.special import held_tag
-    from adjudicator.ledger.fights.combats import play_built
+    from adjudicator.ledger.fights.combats import play_built  # lazy: heavy import (sqlite-utils)
 
     run_with(
         ledger,
@@ -194,9 +197,7 @@ def heal_maim_command(
 
     Example: adjudicator combat heal-maim Pink Legs Lucky
     """
-    from adjudicator.combat.commands import HealMaim
-    from adjudicator.combat.special import held_tag
-    from adjudicator.ledger.fights.combats import play_built
+    from adjudicator.ledger.fights.combats import play_built  # lazy: heavy import (sqlite-utils)
 
     run_with(
         ledger,

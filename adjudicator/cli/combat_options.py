@@ -17,15 +17,17 @@ from rich.text import Text
 
 from adjudicator.cli._ledger import console, opened
 from adjudicator.cli._output import print_json
+from adjudicator.combat.fight_events import UnitDown
+from adjudicator.combat.units import Stance, zone
 from adjudicator.errors import InvalidInput
+from adjudicator.rules.tables import Weapon, load_tables, parse_die
+from adjudicator.rules.words import parse_words
 
 if TYPE_CHECKING:
     from adjudicator.combat.commands import Command
-    from adjudicator.combat.units import Stance
     from adjudicator.ledger.database import Ledger
     from adjudicator.ledger.fights.combats import DiceSpec, Outcome
     from adjudicator.rules.characters import Hitzone
-    from adjudicator.rules.tables import Weapon
 
 #: `--combat F1`: which stored combat a command works on.
 CombatOption = Annotated[
@@ -67,7 +69,7 @@ SpaceArgument = Annotated[
 
 def dice_spec(dice: str | None, seed: int | None) -> DiceSpec:
     """`--dice` and `--seed` as a `DiceSpec` (neither: the combat's own seeded dice)."""
-    from adjudicator.ledger.fights.combats import DiceSpec
+    from adjudicator.ledger.fights.combats import DiceSpec  # lazy: heavy import (sqlite-utils)
 
     if dice is None:
         return DiceSpec(seed=seed)
@@ -87,7 +89,7 @@ def run_step(
     as_json: bool = False,
 ) -> None:
     """Play one engine command on the stored combat and print what happened."""
-    from adjudicator.ledger.fights.combats import play
+    from adjudicator.ledger.fights.combats import play  # lazy: heavy import (sqlite-utils)
 
     spec = dice_spec(dice, seed)
     with opened(path) as ledger:
@@ -123,8 +125,10 @@ def deck_draw_lines(outcome: Outcome) -> list[str]:
     fully succeed at a Skill Check or land the killing blow on an enemy." A character who
     downed a unit draws when the Storyteller declares it dead; a Word the Deck could not deal
     is offered as the `deck draw` to make later."""
-    from adjudicator.combat.fight_events import UnitDown
-    from adjudicator.ledger.fights.steps import EffectKind, StepAction
+    from adjudicator.ledger.fights.steps import (  # lazy: heavy import (sqlite-utils)
+        EffectKind,
+        StepAction,
+    )
 
     lines = []
     if outcome.step.action is not StepAction.UNDO:
@@ -182,7 +186,6 @@ def numbers(text: str, what: str, count: int | None = None) -> tuple[int, ...]:
 def weapon_spec(text: str) -> Weapon:
     """A quick NPC's weapon: a Reference weapon ("Crossbow"), NAME=REFERENCE ("Club=One-Handed"),
     or NAME=HIT/DAMAGE dice with optional "ranged" and "max DIE" ("Bow=1d6/1d4 ranged max 1d10")."""
-    from adjudicator.rules.tables import Weapon, load_tables, parse_die
 
     name, equals, profile = text.partition("=")
     if not equals:
@@ -222,8 +225,6 @@ def hold_spec(text: str) -> tuple[str, str]:
 def stance_spec(text: str) -> Stance:
     """`--stance`: a Stance of the draft, NAME or NAME=SPEC, SPEC holding its Words and an
     armor modifier: "Crane=[Evade] -1", "Turtle=+1"."""
-    from adjudicator.combat.units import Stance
-    from adjudicator.rules.words import parse_words
 
     name, _, spec = text.partition("=")
     modifiers = re.findall(r"(?<![\w\]])[+-]\d+\b", spec)
@@ -238,7 +239,6 @@ def stance_spec(text: str) -> Stance:
 
 def zone_spec(text: str) -> Hitzone:
     """An extra Hitzone: NAME=HP or NAME=HP+ARMOR ("Amulet=2+1")."""
-    from adjudicator.combat.units import zone
 
     name, equals, value = text.partition("=")
     hp, plus, armor = value.partition("+")

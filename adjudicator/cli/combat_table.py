@@ -19,6 +19,15 @@ from adjudicator.cli.combat_options import (
     UnitArgument,
     run_step,
 )
+from adjudicator.combat.board import Space
+from adjudicator.combat.commands import (
+    DealDamage,
+    DeployFormation,
+    OpeningStrike,
+    Relocate,
+    Remove,
+    SetFormation,
+)
 from adjudicator.errors import InvalidInput
 
 TeamArgument = Annotated[str, typer.Argument(help="The team.", show_default=False)]
@@ -49,8 +58,6 @@ def formation_command(
 
     Example: adjudicator combat formation Party Knight=C3 Pink=D5
     """
-    from adjudicator.combat.board import Space
-    from adjudicator.combat.commands import SetFormation
 
     spots = []
     for text in placements:
@@ -79,7 +86,6 @@ def deploy_command(
 
     Example: adjudicator combat deploy Party --orientation flipped
     """
-    from adjudicator.combat.commands import DeployFormation
 
     run_step(ledger, combat, DeployFormation(team, orientation), as_json=as_json)
 
@@ -107,7 +113,6 @@ def opening_strike_command(
 
     Example: adjudicator combat opening-strike Pink Orc --aim Head --dice 3
     """
-    from adjudicator.combat.commands import OpeningStrike
 
     command = OpeningStrike(attacker, target, weapon, aim, first)
     run_step(ledger, combat, command, dice=dice, seed=seed, as_json=as_json)
@@ -124,8 +129,6 @@ def relocate_command(
 
     Example: adjudicator combat relocate Orc D8
     """
-    from adjudicator.combat.board import Space
-    from adjudicator.combat.commands import Relocate
 
     run_step(ledger, combat, Relocate(unit, Space.parse(space)), as_json=as_json)
 
@@ -145,7 +148,6 @@ def deal_command(
 
     Example: adjudicator combat deal Orc Head 2 --source "the [Metal] [Mist]"
     """
-    from adjudicator.combat.commands import DealDamage
 
     run_step(ledger, combat, DealDamage(unit, zone, amount, source), as_json=as_json)
 
@@ -164,6 +166,5 @@ def remove_command(
 
     Example: adjudicator combat remove Monk --reason "slides down the trash chute"
     """
-    from adjudicator.combat.commands import Remove
 
     run_step(ledger, combat, Remove(unit, reason), as_json=as_json)

@@ -19,7 +19,22 @@ from adjudicator.cli.combat_options import (
     run_step,
     run_with,
 )
+from adjudicator.combat.board import Space
+from adjudicator.combat.commands import (
+    Attack,
+    AttackStyle,
+    BreakFree,
+    Counter,
+    Defend,
+    EndTurn,
+    Flee,
+    Grab,
+    Move,
+    Resolve,
+)
+from adjudicator.combat.stack import Delivery, Part, Replacement, SpellRuling
 from adjudicator.errors import InvalidInput
+from adjudicator.rules.words import parse_words
 
 AimOption = Annotated[
     str | None,
@@ -61,8 +76,6 @@ def move_command(
 
     Example: adjudicator combat move Knight C3
     """
-    from adjudicator.combat.board import Space
-    from adjudicator.combat.commands import Move
 
     command = Move(unit, Space.parse(space), stance)
     run_step(ledger, combat, command, dice=dice, seed=seed, as_json=as_json)
@@ -98,7 +111,6 @@ def attack_command(
 
     Example: adjudicator combat attack Pink Red --dice "3 2"
     """
-    from adjudicator.combat.commands import Attack, AttackStyle
 
     if dual and flank:
         raise InvalidInput("an attack is --dual or --flank, not both")
@@ -121,7 +133,6 @@ def defend_command(
 
     Example: adjudicator combat defend Knight Offhand
     """
-    from adjudicator.combat.commands import Defend
 
     run_step(ledger, combat, Defend(unit, zone), as_json=as_json)
 
@@ -141,7 +152,6 @@ def grab_command(
 
     Example: adjudicator combat grab Knight Monk --dice "2 5 3"
     """
-    from adjudicator.combat.commands import Grab
 
     run_step(ledger, combat, Grab(unit, target, hand, aim), dice=dice, seed=seed, as_json=as_json)
 
@@ -159,7 +169,6 @@ def break_free_command(
 
     Example: adjudicator combat break-free Monk --dice "5 2"
     """
-    from adjudicator.combat.commands import BreakFree
 
     run_step(ledger, combat, BreakFree(unit, zone), dice=dice, seed=seed, as_json=as_json)
 
@@ -191,8 +200,7 @@ def cast_command(
 
     Example: adjudicator combat cast Sage --ruling R1 --target Orc
     """
-    from adjudicator.combat.stack import Delivery
-    from adjudicator.ledger.fights.combats import cast_ruling
+    from adjudicator.ledger.fights.combats import cast_ruling  # lazy: heavy import (sqlite-utils)
 
     try:
         how = Delivery(delivery.strip().lower())
@@ -229,9 +237,6 @@ def counter_command(
 
     Example: adjudicator combat counter Monk "[Fly]" --over 1
     """
-    from adjudicator.combat.commands import Counter
-    from adjudicator.combat.stack import Replacement
-    from adjudicator.rules.words import parse_words
 
     counters = parse_words(words)
     slots = list(over) if over else list(range(1, len(counters) + 1))
@@ -268,8 +273,6 @@ def resolve_command(
 
     Example: adjudicator combat resolve --effect "the orc is bound in place" --dice 2
     """
-    from adjudicator.combat.commands import Resolve
-    from adjudicator.combat.stack import SpellRuling
 
     ruling = None
     if effect is not None or damage is not None or duration is not None:
@@ -298,9 +301,7 @@ def enhance_command(
 
     Example: adjudicator combat enhance Pink Power
     """
-    from adjudicator.combat.stack import Part
-    from adjudicator.ledger.fights.combats import enhance
-    from adjudicator.rules.words import parse_words
+    from adjudicator.ledger.fights.combats import enhance  # lazy: heavy import (sqlite-utils)
 
     found = parse_words(word)
     if len(found) != 1:
@@ -322,7 +323,6 @@ def flee_command(
 
     Example: adjudicator combat flee Orc
     """
-    from adjudicator.combat.commands import Flee
 
     run_step(ledger, combat, Flee(unit), as_json=as_json)
 
@@ -342,6 +342,5 @@ def end_turn_command(
 
     Example: adjudicator combat end-turn --next Knight
     """
-    from adjudicator.combat.commands import EndTurn
 
     run_step(ledger, combat, EndTurn(next_unit), dice=dice, seed=seed, as_json=as_json)

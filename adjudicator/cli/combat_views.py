@@ -11,9 +11,13 @@ from rich.table import Table
 from rich.text import Text
 
 from adjudicator.cli import _output
-from adjudicator.cli._ledger import LedgerOption, console, opened
+from adjudicator.cli._ledger import LedgerOption, check_output, console, opened, write_output
 from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.cli.combat_board import text_board
 from adjudicator.cli.combat_options import CombatOption, TargetArgument, UnitArgument
+from adjudicator.combat.checks import shot
+from adjudicator.combat.svg import svg_board
+from adjudicator.combat.view import board_data, tracker_lines
 
 if TYPE_CHECKING:
     from adjudicator.combat.units import Unit
@@ -32,7 +36,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _load(path: Path | None, combat: str | None) -> StoredCombat:
-    from adjudicator.ledger.fights.steps import load_combat
+    from adjudicator.ledger.fights.steps import load_combat  # lazy: heavy import (sqlite-utils)
 
     with opened(path) as ledger:
         return load_combat(ledger, combat)
@@ -87,10 +91,6 @@ def board_command(
 
     Example: adjudicator combat board --svg board.svg
     """
-    from adjudicator.cli._ledger import check_output, write_output
-    from adjudicator.cli.combat_board import text_board
-    from adjudicator.combat.svg import svg_board
-    from adjudicator.combat.view import board_data
 
     stored = _load(ledger, combat)
     state = stored.state
@@ -126,7 +126,6 @@ def odds_command(
 
     Example: adjudicator combat odds Pink Red
     """
-    from adjudicator.combat.checks import shot
 
     stored = _load(ledger, combat)
     state = stored.state
@@ -203,7 +202,6 @@ def status_command(
 
     Example: adjudicator combat status
     """
-    from adjudicator.combat.view import tracker_lines
 
     stored = _load(ledger, combat)
     state = stored.state
@@ -255,7 +253,7 @@ def list_command(ledger: LedgerOption = None, as_json: JsonOption = False) -> No
 
     Example: adjudicator combat list
     """
-    from adjudicator.ledger.fights.steps import load_all
+    from adjudicator.ledger.fights.steps import load_all  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         folded = load_all(book)

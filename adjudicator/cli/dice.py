@@ -175,7 +175,7 @@ def odds_command(
 
     Example: adjudicator odds -d 3 -p 2 --bonus
     """
-    from adjudicator.rules.odds import check_odds  # numpy: only this command needs it
+    from adjudicator.rules.odds import check_odds  # lazy: heavy import (numpy)
 
     setup = CheckSetup(difficulty, player, bonus, bonus_against)
     odds = check_odds(setup)

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
+from adjudicator.cli._models import shared_models
 from adjudicator.cli._output import JsonOption, console, print_json
 from adjudicator.cli.evaluate import (
     CasesArgument,
@@ -14,6 +15,17 @@ from adjudicator.cli.evaluate import (
     with_progress,
     write_predictions,
 )
+from adjudicator.language.evaluation import (
+    BinaryScore,
+    RankingScore,
+    check_case,
+    fitted_intent,
+    is_ranking,
+    prediction,
+    ranking_prediction,
+    select_split,
+)
+from adjudicator.rules.words import Word
 
 
 def register(app: typer.Typer) -> None:
@@ -50,20 +62,8 @@ def coverage_command(
 
     Example: adjudicator eval coverage ../shared/benchmarks/arm5/spells.jsonl --split held-out
     """
-    from adjudicator.cli._models import shared_models
-    from adjudicator.language.coverage import Coverage
-    from adjudicator.language.evaluation import (
-        BinaryScore,
-        RankingScore,
-        check_case,
-        fitted_intent,
-        is_ranking,
-        prediction,
-        ranking_prediction,
-        select_split,
-    )
-    from adjudicator.language.word_use import WordUse
-    from adjudicator.rules.words import Word
+    from adjudicator.language.coverage import Coverage  # lazy: heavy import (numpy)
+    from adjudicator.language.word_use import WordUse  # lazy: heavy import (numpy)
 
     rows = read_cases(cases)
     for number, case in enumerate(rows, start=1):

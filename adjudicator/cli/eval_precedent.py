@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from adjudicator.cli._models import shared_models
 from adjudicator.cli._output import JsonOption, console, print_json
 from adjudicator.cli.evaluate import (
     CasesArgument,
@@ -33,10 +34,12 @@ def precedent_command(
 
     Example: adjudicator eval precedent ../shared/benchmarks/wop-dev/precedent.jsonl --out p.jsonl
     """
-    from adjudicator.cli._models import shared_models
-    from adjudicator.language.coverage import Coverage
-    from adjudicator.precedent.evaluation import predict, score
-    from adjudicator.precedent.same_situation import Reader
+    from adjudicator.language.coverage import Coverage  # lazy: heavy import (numpy)
+    from adjudicator.precedent.evaluation import (  # lazy: heavy import (sqlite-utils, numpy)
+        predict,
+        score,
+    )
+    from adjudicator.precedent.same_situation import Reader  # lazy: heavy import (numpy)
 
     rows = read_cases(cases, ("id", "ledger", "proposal"))
     labeled = all("conflict" in case for case in rows)

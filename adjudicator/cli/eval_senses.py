@@ -28,6 +28,7 @@ from adjudicator.cli.evaluate import (
 )
 from adjudicator.language.homonyms import is_homonym
 from adjudicator.language.inventory import SenseInventory
+from adjudicator.language.models import Models
 
 ExamplesOption = Annotated[
     Path | None,
@@ -128,7 +129,7 @@ def _span(case: dict[str, Any]) -> tuple[int, int] | None:
 
 
 def _queries(cases: Sequence[dict[str, Any]]) -> list[Any]:
-    from adjudicator.language.senses import SenseQuery
+    from adjudicator.language.senses import SenseQuery  # lazy: heavy import (numpy)
 
     queries = []
     for case in cases:
@@ -148,7 +149,7 @@ def _queries(cases: Sequence[dict[str, Any]]) -> list[Any]:
 
 
 def _examples(path: Path) -> list[Any]:
-    from adjudicator.language.senses import SenseExample
+    from adjudicator.language.senses import SenseExample  # lazy: heavy import (numpy)
 
     return [
         SenseExample(str(c["word"]), str(c["text"]), str(c["gold"]), _span(c))
@@ -170,8 +171,7 @@ def register(app: typer.Typer) -> None:
 
         Example: adjudicator eval senses ../shared/benchmarks/wop-dev/senses.jsonl --out pred.jsonl
         """
-        from adjudicator.language.models import Models
-        from adjudicator.language.senses import SenseModel
+        from adjudicator.language.senses import SenseModel  # lazy: heavy import (numpy)
 
         cases = read_cases(cases_file, ("id", "word", "senses", "text"))
         queries = _queries(cases)

@@ -18,6 +18,8 @@ from adjudicator.cli._ledger import (
 )
 from adjudicator.cli._meanings import declare_meanings
 from adjudicator.cli._output import JsonOption, print_json
+from adjudicator.rules.deck import DrawReason
+from adjudicator.rules.words import format_words, parse_words, with_senses
 
 if TYPE_CHECKING:
     from adjudicator.ledger.decks import DeckVersion
@@ -66,8 +68,7 @@ def submit_command(
 
     Example: adjudicator deck submit Ann "Lead Mist Metal Speech Summon" --sense "Lead=the metal"
     """
-    from adjudicator.ledger import decks
-    from adjudicator.rules.words import parse_words, with_senses
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     chosen = decks.numbered_senses(with_senses(parse_words(words), parse_senses(sense)))
     with opened(ledger) as book:
@@ -104,8 +105,7 @@ def approve_command(
 
     Example: adjudicator deck approve Ann --sense "Lead=the metal"
     """
-    from adjudicator.ledger import decks
-    from adjudicator.rules.words import parse_words
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     chosen = None if words is None else parse_words(words)
     with opened(ledger) as book:
@@ -131,8 +131,7 @@ def reject_command(
 
     Example: adjudicator deck reject Ann "Fireball" --reason "two Words: submit [Fire] and [Ball]"
     """
-    from adjudicator.ledger import decks
-    from adjudicator.rules.words import parse_words
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         version = decks.reject(book, player, parse_words(words), reason)
@@ -154,7 +153,7 @@ def shuffle_command(
     """
     import random
 
-    from adjudicator.ledger import decks
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     used = random.SystemRandom().randrange(2**32) if seed is None else seed
     with opened(ledger) as book:
@@ -176,8 +175,7 @@ def draw_command(
 
     Example: adjudicator deck draw Ann --for killing-blow
     """
-    from adjudicator.ledger import decks
-    from adjudicator.rules.deck import DrawReason
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         version, card = decks.draw(book, player, DrawReason.parse(reason))
@@ -199,8 +197,7 @@ def trade_command(
 
     Example: adjudicator deck trade Ann Bram "[Fire]" --at-rest
     """
-    from adjudicator.ledger import decks
-    from adjudicator.rules.words import parse_words
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         version = decks.trade(book, giver, receiver, parse_words(words), during_rest=at_rest)
@@ -217,9 +214,8 @@ def status_command(
 
     Example: adjudicator deck status
     """
-    from adjudicator.ledger import decks
-    from adjudicator.ledger.sessions import get_player
-    from adjudicator.rules.words import format_words
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
+    from adjudicator.ledger.sessions import get_player  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         current = decks.current_deck(book)

@@ -16,7 +16,9 @@ from adjudicator.cli._ledger import (
     write_output,
 )
 from adjudicator.cli._output import JsonOption, error_console, print_json
+from adjudicator.cli.ledger_admin import head_line
 from adjudicator.errors import InvalidInput
+from adjudicator.ledger.hashing import Head
 
 
 def register(app: typer.Typer) -> None:
@@ -53,9 +55,11 @@ def export_command(
 
     Example: adjudicator export --format md --out rulings.md
     """
-    from adjudicator.cli.ledger_admin import head_line
-    from adjudicator.ledger.io.export import ExportFormat, export_log
-    from adjudicator.ledger.io.log import ExportFilter
+    from adjudicator.ledger.io.export import (  # lazy: heavy import (sqlite-utils)
+        ExportFormat,
+        export_log,
+    )
+    from adjudicator.ledger.io.log import ExportFilter  # lazy: heavy import (sqlite-utils)
 
     try:
         chosen = ExportFormat(fmt.strip().lower().lstrip("."))
@@ -102,9 +106,7 @@ def import_command(
 
     Example: adjudicator import backup.json --ledger restored.sqlite
     """
-    from adjudicator.cli.ledger_admin import head_line
-    from adjudicator.ledger.hashing import Head
-    from adjudicator.ledger.io.importing import import_ledger
+    from adjudicator.ledger.io.importing import import_ledger  # lazy: heavy import (sqlite-utils)
 
     anchor = None if head is None else Head.parse(head)
     report = import_ledger(ledger_path(ledger), source, anchor=anchor)

@@ -11,7 +11,10 @@ from rich.text import Text
 from adjudicator.cli._ledger import LedgerOption, console, opened
 from adjudicator.cli._output import JsonOption, print_json
 from adjudicator.cli._table import NoServerOption, served
+from adjudicator.cli.precedent import open_index, show_review
 from adjudicator.errors import InvalidInput
+from adjudicator.language.models import ModelError
+from adjudicator.rules.words import format_words, parse_words
 
 if TYPE_CHECKING:
     from adjudicator.ledger.database import Ledger
@@ -36,7 +39,6 @@ def ruling_json(ruling: Ruling, status: StatusRecord | None) -> dict[str, Any]:
 
 
 def _ruling_table(ruling: Ruling, status: StatusRecord | None) -> Table:
-    from adjudicator.rules.words import format_words
 
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
@@ -153,8 +155,7 @@ def add_command(
         Verdict,
         add_ruling,
         check_structure,
-    )
-    from adjudicator.rules.words import format_words, parse_words
+    )  # lazy: heavy import (sqlite-utils)
 
     if approve == veto:
         raise InvalidInput("a ruling is --approve or --veto (one of them)")
@@ -205,9 +206,10 @@ def _checked_add(
 ) -> tuple[Review, Recorded]:
     """Review the proposal with every check, show what was found, and record it unless a
     conflict stands unanswered (then print the review and raise `PrecedentConflict`)."""
-    from adjudicator.cli.precedent import open_index, show_review
-    from adjudicator.language.models import ModelError
-    from adjudicator.precedent.ruling_checks import PrecedentConflict, RulingChecks
+    from adjudicator.precedent.ruling_checks import (  # lazy: heavy import (sqlite-utils, numpy)
+        PrecedentConflict,
+        RulingChecks,
+    )
 
     try:
         checks = RulingChecks(open_index(book))
@@ -240,7 +242,10 @@ def show_command(
 
     Example: adjudicator ruling show R12
     """
-    from adjudicator.ledger.rulings import get_ruling, status_history
+    from adjudicator.ledger.rulings import (  # lazy: heavy import (sqlite-utils)
+        get_ruling,
+        status_history,
+    )
 
     with opened(ledger) as book:
         ruling = get_ruling(book, ruling_id)
@@ -276,7 +281,12 @@ def list_command(
 
     Example: adjudicator ruling list --word Fire --no-canon
     """
-    from adjudicator.ledger.rulings import RulingFilter, Verdict, current_statuses, list_rulings
+    from adjudicator.ledger.rulings import (  # lazy: heavy import (sqlite-utils)
+        RulingFilter,
+        Verdict,
+        current_statuses,
+        list_rulings,
+    )
 
     try:
         wanted = None if verdict is None else Verdict(verdict.strip().lower())
@@ -331,7 +341,7 @@ def announce_command(
 
     Example: adjudicator policy announce "Metal mists need [Summon]" --supersedes C4 --concept Mist
     """
-    from adjudicator.ledger.policies import announce
+    from adjudicator.ledger.policies import announce  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         policy = announce(book, text, supersedes=supersedes or [], concept=concept, session=session)
@@ -355,7 +365,7 @@ def policy_list_command(
 
     Example: adjudicator policy list
     """
-    from adjudicator.ledger.policies import policies
+    from adjudicator.ledger.policies import policies  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         listed = policies(book, session)

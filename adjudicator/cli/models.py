@@ -6,6 +6,7 @@ import typer
 from rich.table import Table
 
 from adjudicator.cli._output import JsonOption, console, print_json
+from adjudicator.language.models import load_manifest
 
 app = typer.Typer(help="The language models the tool uses.", no_args_is_help=True)
 
@@ -16,7 +17,6 @@ def verify_command(as_json: JsonOption = False) -> None:
 
     Example: adjudicator models verify
     """
-    from adjudicator.language.models import load_manifest
 
     manifest = load_manifest()
     checked = [(spec, spec.verify()) for spec in manifest.values()]  # raises on the first fault

@@ -13,8 +13,12 @@ from rich.console import Console
 from rich.text import Text
 
 from adjudicator.cli._ledger import LedgerOption, console, opened
+from adjudicator.cli._models import shared_coverage, shared_models
 from adjudicator.cli._output import JsonOption, Rows, error_console, print_json
 from adjudicator.cli._table import NoServerOption, served
+from adjudicator.ledger.errors import LedgerDamaged
+from adjudicator.precedent.thresholds import CLOSE_PRECEDENT
+from adjudicator.rules.words import format_words, parse_words
 
 if TYPE_CHECKING:
     from adjudicator.ledger.database import Ledger
@@ -34,8 +38,9 @@ def open_index(book: Ledger) -> PrecedentIndex:
     rulings that have no vector yet shows a progress bar on stderr."""
     from rich.progress import Progress
 
-    from adjudicator.cli._models import shared_coverage, shared_models
-    from adjudicator.precedent.retrieval import PrecedentIndex
+    from adjudicator.precedent.retrieval import (
+        PrecedentIndex,  # lazy: heavy import (sqlite-utils, numpy)
+    )
 
     with Progress(console=error_console(), transient=True) as progress:
         task = progress.add_task("embedding rulings", total=None)
@@ -68,7 +73,6 @@ def search_command(
     """
     if served(ctx, "precedent search", ledger, no_server):
         return
-    from adjudicator.rules.words import parse_words
 
     wanted = parse_words(words) if words else ()
     with opened(ledger) as book:
@@ -94,8 +98,9 @@ def index_command(ledger: LedgerOption = None, as_json: JsonOption = False) -> N
 
     Example: adjudicator precedent index
     """
-    from adjudicator.ledger.errors import LedgerDamaged
-    from adjudicator.precedent.store import check_derived
+    from adjudicator.precedent.store import (
+        check_derived,  # lazy: heavy import (sqlite-utils, numpy)
+    )
 
     with opened(ledger) as book:
         index = open_index(book)
@@ -126,8 +131,6 @@ def describe(precedent: Precedent) -> str:
 def implementation_text(precedent: Precedent) -> str:
     parts = [f"{label} {text}" for label, text in precedent.implementation.items()]
     if precedent.needs:
-        from adjudicator.rules.words import format_words
-
         parts.insert(0, f"missing {format_words(precedent.needs)}")
     return "; ".join(parts) or "-"
 
@@ -158,7 +161,6 @@ def show_hits(out: Console, hits: tuple[Hit, ...], *, title: str, why: bool = Fa
 
 def show_close(out: Console, hits: tuple[Hit, ...]) -> None:
     """A check's close precedents (`CLOSE_PRECEDENT` and up), or a line saying none is."""
-    from adjudicator.precedent.thresholds import CLOSE_PRECEDENT
 
     if not hits:
         out.print(f"No close precedent (none scores {CLOSE_PRECEDENT:.2f} or more).")

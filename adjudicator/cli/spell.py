@@ -20,9 +20,12 @@ from rich.table import Table
 from rich.text import Text
 
 from adjudicator.cli._ledger import LedgerOption, NoLedgerOption, console, opened, optional_ledger
+from adjudicator.cli._models import shared_models
 from adjudicator.cli._output import Cell, JsonOption, Rows, print_json
 from adjudicator.cli._table import NoServerOption, served
+from adjudicator.cli.precedent import open_index, show_close
 from adjudicator.errors import InvalidInput
+from adjudicator.language.draft import draft
 from adjudicator.rules.words import Word, format_words, parse_words
 
 if TYPE_CHECKING:
@@ -66,8 +69,7 @@ CasterOption = Annotated[
 
 def _checker() -> Coverage:
     """A coverage checker on this process's one `Models` (the CLI's composition root)."""
-    from adjudicator.cli._models import shared_models
-    from adjudicator.language.coverage import Coverage
+    from adjudicator.language.coverage import Coverage  # lazy: heavy import (numpy)
 
     return Coverage(shared_models())
 
@@ -76,8 +78,9 @@ def _campaign_checks(book: Ledger) -> RulingChecks:
     """The read-only checks of `ruling add` on this ledger (`findings`, `sense_checks`).
     Rulings with no stored vector are embedded in memory and not stored: spell commands
     never write to the ledger."""
-    from adjudicator.cli.precedent import open_index
-    from adjudicator.precedent.ruling_checks import RulingChecks
+    from adjudicator.precedent.ruling_checks import (
+        RulingChecks,  # lazy: heavy import (sqlite-utils, numpy)
+    )
 
     return RulingChecks(open_index(book))
 
@@ -153,7 +156,7 @@ def check_command(
     campaign = _campaign(caster, inherent, hand, ledger, no_ledger)
     if served(ctx, "spell check", campaign, no_server, uses_ledger=campaign is not None):
         return
-    from adjudicator.precedent.spell_check import check_spell
+    from adjudicator.precedent.spell_check import check_spell  # lazy: heavy import (sqlite-utils)
 
     spell_words = parse_words(words)
     structural = caster is not None or inherent is not None or hand is not None
@@ -185,8 +188,6 @@ def check_command(
     for check in flags:
         out.print(Text(f"Sense: {check.message}", style="yellow"))
     if findings is not None:
-        from adjudicator.cli.precedent import show_close
-
         show_close(out, findings.neighbours)
 
 
@@ -220,8 +221,13 @@ def draft_command(
     who: Caster | None = None
     drafted: CampaignDraft | None = None
     if campaign is not None:
-        from adjudicator.ledger.casting import declared_words, get_caster
-        from adjudicator.precedent.spell_check import draft_spell
+        from adjudicator.ledger.casting import (  # lazy: heavy import (sqlite-utils)
+            declared_words,
+            get_caster,
+        )
+        from adjudicator.precedent.spell_check import (
+            draft_spell,  # lazy: heavy import (sqlite-utils)
+        )
 
         with opened(campaign) as book:
             if caster is not None:
@@ -233,8 +239,6 @@ def draft_command(
             drafted = draft_spell(_campaign_checks(book), intent, held, at_hand)
         result = drafted.draft
     else:
-        from adjudicator.language.draft import draft
-
         checker = _checker()
         result = draft(intent, _words(inherent), _words(hand), checker.models, coverage=checker)
     if as_json:

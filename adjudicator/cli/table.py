@@ -18,9 +18,15 @@ from typing import Annotated, Any
 import click
 import typer
 
+from adjudicator.cli import ledger_rulings, precedent, spell
 from adjudicator.cli._ledger import LedgerOption, ledger_path, opened
+from adjudicator.cli._models import shared_models
 from adjudicator.cli._output import JsonOption, console, print_json, report_error
 from adjudicator.errors import AdjudicatorError, InvalidInput
+from adjudicator.table.access import load_tokens
+from adjudicator.table.runfile import read_runfile
+from adjudicator.table.server import DEFAULT_PORT, link_host, serve
+from adjudicator.table.service import TableConfig
 
 app = typer.Typer(help="The live table's links: one for the Storyteller, one per player.")
 
@@ -32,7 +38,6 @@ def register(root: typer.Typer) -> None:
 
 def _forwarded() -> dict[str, Callable[..., None]]:
     """The commands a running table answers for the CLI, by name."""
-    from adjudicator.cli import ledger_rulings, precedent, spell
 
     return {
         "spell check": spell.check_command,
@@ -105,11 +110,7 @@ def serve_command(
 
     Example: adjudicator serve --host 0.0.0.0
     """
-    from adjudicator.cli._models import shared_models
-    from adjudicator.ledger.sessions import players
-    from adjudicator.table.access import load_tokens
-    from adjudicator.table.server import serve
-    from adjudicator.table.service import TableConfig
+    from adjudicator.ledger.sessions import players  # lazy: heavy import (sqlite-utils)
 
     path = ledger_path(ledger).expanduser().absolute()
     with opened(path) as book:
@@ -144,10 +145,7 @@ def links_command(
 
     Example: adjudicator table links --json
     """
-    from adjudicator.ledger.sessions import players
-    from adjudicator.table.access import load_tokens
-    from adjudicator.table.runfile import read_runfile
-    from adjudicator.table.server import DEFAULT_PORT, link_host
+    from adjudicator.ledger.sessions import players  # lazy: heavy import (sqlite-utils)
 
     path = ledger_path(ledger).expanduser().absolute()
     with opened(path) as book:

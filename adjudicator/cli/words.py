@@ -23,7 +23,7 @@ def parse_command(
 
     Example: adjudicator words parse "decrease, speech"
     """
-    from adjudicator.rules.vocabulary import check_submission
+    from adjudicator.rules.vocabulary import check_submission  # lazy: heavy import (numpy)
 
     words = parse_words(text)
     findings = check_submission(words)

@@ -1,7 +1,8 @@
 """The campaign ledger: one SQLite file per campaign, append-only and hash-chained.
 
 Modules, in dependency order:
-- `database`: open/create the file, PRAGMAs, write transactions with retry, backup.
+- `database`: open/create the file, PRAGMAs, write transactions with retry, backup;
+  `files`: files written beside a ledger, never the ledger itself, never half-written.
 - `migrations/`: the schema, one module per migration (`m0001_...`), found by number.
 - `hashing` (how a record's hash is computed) and `records`: the hash chain every record
   joins, and `verify`; `health`: the cheap check every open runs.
@@ -11,7 +12,7 @@ Modules, in dependency order:
   `spell_requests`: spells asked for from the table's pages.
 - `canon`: the rulebook's own examples; `campaign`: `init_campaign` and the summary.
 - `io/`: the ruling log out (`export`: `book` for Markdown and HTML, `csv_export`,
-  `json_export`) and back in (`importing`); `files` writes beside a ledger safely.
+  `json_export`) and back in (`importing`).
 - `fights/`: fights on the Battle Board, stored as chained steps (undo is a record).
 
 Precedent (search, conflicts, the checks of `ruling add`) is `adjudicator.precedent`, one

@@ -41,8 +41,8 @@ from adjudicator.ledger.errors import (
     NewerLedger,
     NotALedger,
 )
-from adjudicator.ledger.io.files import check_folder as check_folder
-from adjudicator.ledger.io.files import guard_target, temporary_for
+from adjudicator.ledger.files import check_folder as check_folder
+from adjudicator.ledger.files import guard_target, temporary_for
 
 #: The ledger used when neither `--ledger` nor the environment names one.
 DEFAULT_LEDGER = Path("campaign.sqlite")

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from adjudicator.language.coverage import Coverage
+from adjudicator.language.models import ENCODER
 from adjudicator.language.report import ConfirmedMapping
 from adjudicator.ledger.database import Ledger, guarded, write
 from adjudicator.ledger.errors import LedgerError
@@ -50,7 +52,6 @@ from adjudicator.rules.words import Word
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from adjudicator.language.coverage import Coverage
     from adjudicator.language.models import Models
 
     Vectors = NDArray[np.float32]
@@ -66,7 +67,6 @@ _TEACHING = (Status.STANDING, Status.DISTINGUISHED)
 
 def encoder_name(models: Models) -> str:
     """The model a stored vector came from, as the manifest pins it ("package==version")."""
-    from adjudicator.language.models import ENCODER
 
     spec = models.manifest[ENCODER]
     return f"{spec.package}=={spec.version}"
@@ -152,8 +152,6 @@ class PrecedentIndex:
     @cached_property
     def coverage(self) -> Coverage:
         if self._coverage is None:
-            from adjudicator.language.coverage import Coverage
-
             self._coverage = Coverage(self.models)
         return self._coverage
 

@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import InvalidInput
+from adjudicator.language.senses import SenseExample, SenseModel, check_declared_sense
 from adjudicator.ledger.database import Ledger
 from adjudicator.ledger.errors import LedgerError
 from adjudicator.ledger.rulings import (
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from adjudicator.language.report import CoverageReport
-    from adjudicator.language.senses import SenseCheck, SenseModel
+    from adjudicator.language.senses import SenseCheck
     from adjudicator.precedent.same_situation import Reading
 
 
@@ -142,7 +143,6 @@ class RulingChecks:
 
     @cached_property
     def sense_model(self) -> SenseModel:
-        from adjudicator.language.senses import SenseModel
 
         return SenseModel(self.index.models)
 
@@ -197,7 +197,6 @@ class RulingChecks:
         declared = [w for w in words if w.sense is not None]
         if not declared:
             return ()
-        from adjudicator.language.senses import SenseExample, check_declared_sense
 
         checks = []
         for word in declared:

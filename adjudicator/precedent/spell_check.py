@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.language.draft import draft
 from adjudicator.ledger.casting import Caster, declared_words, get_caster
 from adjudicator.ledger.database import Ledger
 from adjudicator.rules.spells import SpellError, spell_problems
@@ -115,7 +116,6 @@ def draft_spell(
     campaign's confirmed mappings as its lexicon, and each declared homonym in it checked:
     "Homonyms do not get multiple meanings." A flag is shown with the spell, never acted on
     (a flagged card is not dropped for another): the Storyteller rules on it."""
-    from adjudicator.language.draft import draft
 
     index = checks.index
     precedents = index.confirmed_mappings((*inherent, *hand))

@@ -27,10 +27,10 @@ from adjudicator.ledger.errors import (
 )
 from adjudicator.ledger.fields import LIMITS, MAX_TEXT, limit
 from adjudicator.ledger.fights.combats import start_combat
+from adjudicator.ledger.files import write_file
 from adjudicator.ledger.hashing import Head, record_hash
 from adjudicator.ledger.io.csv_export import csv_cell
 from adjudicator.ledger.io.export import ExportFormat, export
-from adjudicator.ledger.io.files import write_file
 from adjudicator.ledger.io.importing import import_ledger
 from adjudicator.ledger.io.json_export import to_json
 from adjudicator.ledger.policies import announce

@@ -15,8 +15,8 @@ import pytest
 from adjudicator.ledger import records
 from adjudicator.ledger.database import Ledger, open_ledger
 from adjudicator.ledger.errors import FileRefused, FolderMissing, ImportRefused
+from adjudicator.ledger.files import write_file
 from adjudicator.ledger.io.export import ExportFormat, export
-from adjudicator.ledger.io.files import write_file
 from adjudicator.ledger.io.importing import import_ledger
 from adjudicator.ledger.io.json_export import to_json
 from adjudicator.ledger.io.log import ExportFilter

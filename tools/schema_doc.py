@@ -1,7 +1,7 @@
 """The ledger's schema in Markdown, generated from a fresh ledger so it cannot rot.
 
 `docs/ledger-schema.md` is this module's output (`make docs`, or
-`python -m adjudicator.ledger.schema_doc`); a test fails when the committed file is stale.
+`python -m tools.schema_doc`); a test fails when the committed file is stale.
 
 Nothing about the schema is written here by hand: `schema_markdown` creates a new ledger in a
 temporary folder with the ledger's own `create_ledger` (so every migration in
@@ -538,7 +538,7 @@ def _description(relation: Relation, schema: Schema) -> str:
     for migration in schema.migrations:
         if migration.name == relation.migration:
             return f"Made by `{migration.name}`: {_migration_doc(migration)}"
-    return "(no description yet: add one to `DESCRIPTIONS` in `adjudicator/ledger/schema_doc.py`)"
+    return "(no description yet: add one to `DESCRIPTIONS` in `tools/schema_doc.py`)"
 
 
 def render(schema: Schema) -> str:
@@ -555,7 +555,7 @@ def render(schema: Schema) -> str:
         "# Ledger schema",
         "",
         "Generated from a freshly created ledger by `make docs` "
-        "(`python -m adjudicator.ledger.schema_doc`); do not edit by hand. "
+        "(`python -m tools.schema_doc`); do not edit by hand. "
         "`tests/ledger/test_schema_doc.py` fails when this file is stale.",
         "",
         "## The file",
@@ -708,7 +708,7 @@ def _section(relation: Relation, schema: Schema) -> list[str]:
 
 
 def main() -> None:
-    """Print the Markdown (`python -m adjudicator.ledger.schema_doc > docs/ledger-schema.md`)."""
+    """Print the Markdown (`python -m tools.schema_doc > docs/ledger-schema.md`)."""
     sys.stdout.write(schema_markdown())
 
 
