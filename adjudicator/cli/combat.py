@@ -3,7 +3,7 @@
 This module holds the group, the Storyteller's set-up and bookkeeping commands (start, add,
 place, aware, hazard, initiative, reinforce, dead, end, rest, undo, redo); a unit's turn is
 in `combat_turns`, the log, board, odds and status in `combat_views`. Each command is a thin
-wrapper: `ledger.combats` checks it against the rules and records it, or refuses it with the
+wrapper: `ledger.fights` checks it against the rules and records it, or refuses it with the
 rule it breaks and records nothing.
 """
 

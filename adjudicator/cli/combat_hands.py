@@ -1,5 +1,5 @@
 """`adjudicator combat ...` for hands, stances and life: draw, stow, drop, release, stance, act,
-resist-death, heal-maim. Each is checked by the engine and recorded by `ledger.combats`."""
+resist-death, heal-maim. Each is checked by the engine and recorded by `ledger.fights`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """`adjudicator combat ...` for the Storyteller around the fight: the marching formation, the
 opening strike on the unaware, moving, hurting or removing a unit by ruling. Each is checked
-by the engine and recorded by `ledger.combats`."""
+by the engine and recorded by `ledger.fights`."""
 
 from __future__ import annotations
 

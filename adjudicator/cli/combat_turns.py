@@ -1,5 +1,5 @@
 """`adjudicator combat ...` for a unit's turn: move, attack, defend, grab, cast, counterspell,
-enhance, flee, end the turn. Each is checked by the engine and recorded by `ledger.combats`."""
+enhance, flee, end the turn. Each is checked by the engine and recorded by `ledger.fights`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """`adjudicator precedent ...`: find the rulings that apply, and keep their index current.
 
-Thin wrappers over `ledger.precedent_index`; the rendering of precedents, conflicts and
+Thin wrappers over `precedent.retrieval`; the rendering of precedents, conflicts and
 reviews lives here too, for `ruling add` to share. Models come from `shared_models()`.
 """
 

@@ -4,7 +4,7 @@ Thin wrappers: the language layer (`adjudicator.language`) does the work and is 
 only inside the commands, so other commands never load spaCy or torch. With a ledger, found
 as every command finds it (`--ledger`, `$ADJUDICATOR_LEDGER`, ./campaign.sqlite where it
 exists; `--no-ledger` for none), the campaign joins in through `ledger.casting`
-and `ledger.ruling_checks`: the caster's Inherent Words and hand, the campaign's confirmed
+and `precedent.ruling_checks`: the caster's Inherent Words and hand, the campaign's confirmed
 mappings, declared homonym meanings and closest precedents, read and never written. Without
 them no ledger is opened.
 """

@@ -2,7 +2,7 @@
 
 A request (Q1, Q2, ...) is a chained, append-only record like a ruling: once the server has
 answered "sent", the request survives a crash. The Storyteller's ruling on it is recorded by
-`ruling_checks.RulingChecks.record` as usual, and in the same transaction an answer record
+`precedent.ruling_checks.RulingChecks.record` as usual, and in the same transaction an answer record
 links the request to the ruling (`answer_hook`). The answer table's primary key is the
 request, and the hook checks it inside the write lock, so of two approvals of one request
 exactly one is recorded; the other is refused with `AlreadyRuled` and records nothing.

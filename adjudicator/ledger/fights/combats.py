@@ -8,8 +8,8 @@ stands is the fold of its steps (`load_combat`), and the engine's `Combat` is re
 events of the commands in effect, the undone ones waiting on its redo stack.
 
 This module plays the steps: start a combat, add a character, play a command, cast a ruling,
-enhance, undo, redo. `combat_steps` stores the steps and folds them, `combat_effects` carries
-their campaign effects (Words spent and drawn, sheets written back), and `combat_spells` makes
+enhance, undo, redo. `steps` stores the steps and folds them, `effects` carries
+their campaign effects (Words spent and drawn, sheets written back), and `spells` makes
 a ruling the engine's spell.
 
 Storage decisions (the issue leaves them to us):
