@@ -18,8 +18,6 @@ from datetime import tzinfo
 
 from adjudicator.ledger import records
 from adjudicator.ledger.database import Ledger, read
-from adjudicator.ledger.files import check_destination as check_destination
-from adjudicator.ledger.files import write_file as write_file
 from adjudicator.ledger.hashing import Head
 from adjudicator.ledger.io import book
 from adjudicator.ledger.io.csv_export import to_csv
