@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from adjudicator.cli._models import shared_models
+from adjudicator.cli import _models  # looked up at each call: tests swap `shared_models`
 from adjudicator.cli._output import JsonOption, console, print_json
 from adjudicator.cli.evaluate import (
     CasesArgument,
@@ -69,7 +69,7 @@ def coverage_command(
     for number, case in enumerate(rows, start=1):
         check_case(case, number)
     rows = [dict(case) for case in select_split(rows, split)]
-    models = shared_models()
+    models = _models.shared_models()
     checker = Coverage(models)
     scorer = WordUse(models, checker.lexicon)
     binary, ranking = BinaryScore(), RankingScore()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from adjudicator.cli._models import shared_models
+from adjudicator.cli import _models  # looked up at each call: tests swap `shared_models`
 from adjudicator.cli._output import JsonOption, console, print_json
 from adjudicator.cli.evaluate import (
     CasesArgument,
@@ -43,7 +43,7 @@ def precedent_command(
 
     rows = read_cases(cases, ("id", "ledger", "proposal"))
     labeled = all("conflict" in case for case in rows)
-    reader = Reader(Coverage(shared_models()))
+    reader = Reader(Coverage(_models.shared_models()))
     try:
         predictions = [predict(case, reader) for case in with_progress(rows, "precedent")]
     except (KeyError, TypeError, ValueError) as error:

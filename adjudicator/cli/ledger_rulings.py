@@ -8,10 +8,10 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.cli import precedent as precedent_commands  # tests swap `open_index`
 from adjudicator.cli._ledger import LedgerOption, console, opened
 from adjudicator.cli._output import JsonOption, print_json
 from adjudicator.cli._table import NoServerOption, served
-from adjudicator.cli.precedent import open_index, show_review
 from adjudicator.errors import InvalidInput
 from adjudicator.language.models import ModelError
 from adjudicator.rules.words import format_words, parse_words
@@ -212,7 +212,7 @@ def _checked_add(
     )
 
     try:
-        checks = RulingChecks(open_index(book))
+        checks = RulingChecks(precedent_commands.open_index(book))
         review = checks.review(proposal)
     except ModelError as error:
         raise type(error)(
@@ -220,7 +220,7 @@ def _checked_add(
             hint=f"{error.hint}; or record without checks: --no-checks",
         ) from None
     if not as_json:
-        show_review(console(), review)
+        precedent_commands.show_review(console(), review)
     try:
         recorded = checks.record(
             proposal, review, overrule=overrule, distinguish=distinguish, changes=changes

@@ -12,8 +12,8 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from adjudicator.cli import _models  # looked up at each call: tests swap `shared_models`
 from adjudicator.cli._ledger import LedgerOption, console, opened
-from adjudicator.cli._models import shared_coverage, shared_models
 from adjudicator.cli._output import JsonOption, Rows, error_console, print_json
 from adjudicator.cli._table import NoServerOption, served
 from adjudicator.ledger.errors import LedgerDamaged
@@ -48,7 +48,9 @@ def open_index(book: Ledger) -> PrecedentIndex:
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        return PrecedentIndex(book, shared_models(), coverage=shared_coverage(), progress=advance)
+        return PrecedentIndex(
+            book, _models.shared_models(), coverage=_models.shared_coverage(), progress=advance
+        )
 
 
 @app.command("search")

@@ -19,11 +19,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.cli import _models  # looked up at each call: tests swap `shared_models`
+from adjudicator.cli import precedent as precedent_commands  # (so is `open_index`)
 from adjudicator.cli._ledger import LedgerOption, NoLedgerOption, console, opened, optional_ledger
-from adjudicator.cli._models import shared_models
 from adjudicator.cli._output import Cell, JsonOption, Rows, print_json
 from adjudicator.cli._table import NoServerOption, served
-from adjudicator.cli.precedent import open_index, show_close
 from adjudicator.errors import InvalidInput
 from adjudicator.language.draft import draft
 from adjudicator.rules.words import Word, format_words, parse_words
@@ -71,7 +71,7 @@ def _checker() -> Coverage:
     """A coverage checker on this process's one `Models` (the CLI's composition root)."""
     from adjudicator.language.coverage import Coverage  # lazy: heavy import (numpy)
 
-    return Coverage(shared_models())
+    return Coverage(_models.shared_models())
 
 
 def _campaign_checks(book: Ledger) -> RulingChecks:
@@ -82,7 +82,7 @@ def _campaign_checks(book: Ledger) -> RulingChecks:
         RulingChecks,  # lazy: heavy import (sqlite-utils, numpy)
     )
 
-    return RulingChecks(open_index(book))
+    return RulingChecks(precedent_commands.open_index(book))
 
 
 def _words(text: str | None) -> tuple[Word, ...]:
@@ -188,7 +188,7 @@ def check_command(
     for check in flags:
         out.print(Text(f"Sense: {check.message}", style="yellow"))
     if findings is not None:
-        show_close(out, findings.neighbours)
+        precedent_commands.show_close(out, findings.neighbours)
 
 
 @app.command("draft")

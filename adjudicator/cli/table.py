@@ -18,9 +18,13 @@ from typing import Annotated, Any
 import click
 import typer
 
-from adjudicator.cli import ledger_rulings, precedent, spell
+from adjudicator.cli import (
+    _models,  # looked up at each call: tests swap `shared_models`
+    ledger_rulings,
+    precedent,
+    spell,
+)
 from adjudicator.cli._ledger import LedgerOption, ledger_path, opened
-from adjudicator.cli._models import shared_models
 from adjudicator.cli._output import JsonOption, console, print_json, report_error
 from adjudicator.errors import AdjudicatorError, InvalidInput
 from adjudicator.table.access import load_tokens
@@ -117,7 +121,9 @@ def serve_command(
         names = [player.name for player in players(book)]
     tokens = load_tokens(path, names)
     os.environ.pop("ADJUDICATOR_LEDGER", None)  # forwarded commands name their ledger
-    config = TableConfig(ledger=path, tokens=tokens, models=shared_models(), forward=run_forwarded)
+    config = TableConfig(
+        ledger=path, tokens=tokens, models=_models.shared_models(), forward=run_forwarded
+    )
     out = console()
     serve(config, host, port, lambda text: out.print(text, markup=False, highlight=False), qr=qr)
 
