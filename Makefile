@@ -25,9 +25,10 @@ chromium:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
 test: $(STAMP) chromium
-	$(BIN)/ruff check adjudicator tests benchmarks models
-	$(BIN)/ruff format --check adjudicator tests benchmarks models
+	$(BIN)/ruff check adjudicator tests benchmarks models tools
+	$(BIN)/ruff format --check adjudicator tests benchmarks models tools
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
@@ -35,8 +36,8 @@ bench: $(STAMP)
 
 # The generated pages of docs/: the command reference and the ledger schema.
 docs: $(STAMP)
-	$(BIN)/python -m adjudicator.cli.reference > docs/commands.md
-	$(BIN)/python -m adjudicator.ledger.schema_doc > docs/ledger-schema.md
+	$(BIN)/python -m tools.command_reference > docs/commands.md
+	$(BIN)/python -m tools.schema_doc > docs/ledger-schema.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

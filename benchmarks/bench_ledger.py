@@ -27,7 +27,7 @@ from adjudicator.ledger.campaign import init_campaign
 from adjudicator.ledger.characters import add_character
 from adjudicator.ledger.database import Ledger, write
 from adjudicator.ledger.decks import approve, draw, submit
-from adjudicator.ledger.export import ExportFormat, export
+from adjudicator.ledger.io.export import ExportFormat, export
 from adjudicator.ledger.rulings import (
     Implementation,
     Proposal,

@@ -36,13 +36,10 @@ import numpy as np
 
 from adjudicator.language.coverage import Coverage
 from adjudicator.language.models import Models
-from adjudicator.ledger import precedent_store as store
 from adjudicator.ledger.campaign import init_campaign
 from adjudicator.ledger.characters import add_character
 from adjudicator.ledger.database import Ledger, write
 from adjudicator.ledger.decks import approve, draw, submit
-from adjudicator.ledger.precedent_index import PrecedentIndex, encoder_name
-from adjudicator.ledger.ruling_checks import PrecedentConflict, RulingChecks
 from adjudicator.ledger.rulings import (
     Implementation,
     Proposal,
@@ -51,6 +48,9 @@ from adjudicator.ledger.rulings import (
     append_ruling,
 )
 from adjudicator.ledger.sessions import add_player, end_session, start_session
+from adjudicator.precedent import store
+from adjudicator.precedent.retrieval import PrecedentIndex, encoder_name
+from adjudicator.precedent.ruling_checks import PrecedentConflict, RulingChecks
 from adjudicator.rules.characters import snazzle
 from adjudicator.rules.deck import DrawReason
 from adjudicator.rules.spells import MAX_INTENT_LENGTH

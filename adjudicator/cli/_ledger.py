@@ -19,7 +19,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from adjudicator.cli._output import SafeConsole, error_console
 from adjudicator.errors import InvalidInput
+from adjudicator.ledger.files import check_destination, write_file
+from adjudicator.rules.words import Word
 
 if TYPE_CHECKING:
     from adjudicator.ledger.database import Ledger
@@ -49,7 +52,6 @@ def console() -> Console:
     """A console that prints text as it is: names, intents and Words are user text, and
     "[bold]" in an intent must not become a style (styles go through `rich.text.Text`);
     control characters in it are written out as escapes (`_output.SafeConsole`)."""
-    from adjudicator.cli._output import SafeConsole
 
     return SafeConsole(highlight=False, markup=False)
 
@@ -57,7 +59,11 @@ def console() -> Console:
 def ledger_path(option: Path | None) -> Path:
     """`--ledger`, else `ADJUDICATOR_LEDGER`, else ./campaign.sqlite; a ledger from the
     environment other than ./campaign.sqlite is named on stderr."""
-    from adjudicator.ledger.database import DEFAULT_LEDGER, LEDGER_ENV, resolve_path
+    from adjudicator.ledger.database import (
+        DEFAULT_LEDGER,
+        LEDGER_ENV,
+        resolve_path,
+    )  # lazy: heavy import (sqlite-utils)
 
     path = resolve_path(option, os.environ)
     from_env = option is None and os.environ.get(LEDGER_ENV, "").strip()
@@ -70,7 +76,10 @@ def optional_ledger(option: Path | None, *, no_ledger: bool, needed: bool) -> Pa
     """The ledger a command that can do without one reads (`spell check`, `spell draft`):
     found as every command finds it, ./campaign.sqlite only if it exists; None with
     `--no-ledger`, which cannot go with `--ledger` or with what `needed` the ledger."""
-    from adjudicator.ledger.database import DEFAULT_LEDGER, LEDGER_ENV
+    from adjudicator.ledger.database import (
+        DEFAULT_LEDGER,
+        LEDGER_ENV,
+    )  # lazy: heavy import (sqlite-utils)
 
     if no_ledger:
         if option is not None or needed:
@@ -93,7 +102,7 @@ def opened(option: Path | None, *, warn: bool = True) -> Iterator[Ledger]:
     command has done its work (any write to it is refused by the ledger itself); `ledger
     verify` passes `warn=False` and explains.
     """
-    from adjudicator.ledger.database import open_ledger
+    from adjudicator.ledger.database import open_ledger  # lazy: heavy import (sqlite-utils)
 
     ledger = open_ledger(ledger_path(option))
     try:
@@ -110,7 +119,6 @@ def opened(option: Path | None, *, warn: bool = True) -> Iterator[Ledger]:
 
 def warning(text: str) -> None:
     """One warning line on stderr, control characters made visible."""
-    from adjudicator.cli._output import error_console
 
     error_console().print(Text(f"warning: {text}"))
 
@@ -118,21 +126,18 @@ def warning(text: str) -> None:
 def check_output(out: Path, *, force: bool, ledger: Path | None) -> None:
     """Refuse an output file before any work is done: a folder, an existing file without
     `--force`, or the campaign ledger (resolved from `--ledger`) and its side files."""
-    from adjudicator.ledger.files import check_destination
 
     check_destination(out, force=force, ledger=ledger_path(ledger))
 
 
 def write_output(content: str | bytes, out: Path, *, force: bool, ledger: Path | None) -> int:
     """Write a command's output file safely (see `ledger.files.write_file`); returns bytes."""
-    from adjudicator.ledger.files import write_file
 
     return write_file(content, out, force=force, ledger=ledger_path(ledger))
 
 
 def parse_senses(values: list[str] | None) -> dict[str, str]:
     """`--sense` values as {Word text: meaning}; each must read WORD=MEANING."""
-    from adjudicator.rules.words import Word
 
     senses: dict[str, str] = {}
     for value in values or []:

@@ -24,7 +24,7 @@ def declare_meanings(
 ) -> tuple[Word, ...]:
     """`words` with the player's earlier meanings and, when `ask` (a person at the keyboard),
     the meanings chosen for the other homonyms."""
-    from adjudicator.ledger import decks
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     chosen = _remembered(book, player, words, ask=ask)
     if not ask:
@@ -41,7 +41,7 @@ def _remembered(
 ) -> tuple[Word, ...]:
     """The player's earlier meanings for undeclared Words: at a terminal (`ask`) a homonym's
     is offered as the default, elsewhere each is used as it is, saying so on stderr."""
-    from adjudicator.ledger import decks
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     remembered, used = decks.remembered_senses(book, player, words)
     homonyms = {info.word: info for info in decks.undeclared_homonyms(words)} if ask else {}

@@ -9,15 +9,16 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from adjudicator.language.coverage import Coverage
+from adjudicator.language.models import Models
+
 if TYPE_CHECKING:
     from adjudicator.language.coverage import Coverage
-    from adjudicator.language.models import Models
 
 
 @cache
 def shared_models() -> Models:
     """This process's models; each loads on first use."""
-    from adjudicator.language.models import Models
 
     return Models()
 
@@ -30,6 +31,5 @@ def shared_coverage() -> Coverage:
 
 @cache
 def _coverage_for(models: Models) -> Coverage:
-    from adjudicator.language.coverage import Coverage
 
     return Coverage(models)

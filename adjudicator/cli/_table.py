@@ -17,6 +17,9 @@ from typing import Annotated, Any
 
 import typer
 
+from adjudicator.table.client import TableUnreachable, forward
+from adjudicator.table.runfile import read_runfile
+
 #: The `--no-server` option of the commands a running table can answer.
 NoServerOption = Annotated[
     bool,
@@ -59,8 +62,6 @@ def served(
     (its output printed; a failure exits with its exit code)."""
     if no_server or not uses_ledger or ctx is None:
         return False
-    from adjudicator.table.client import TableUnreachable, forward
-    from adjudicator.table.runfile import read_runfile
 
     path = _resolve(ledger)
     info = read_runfile(path)

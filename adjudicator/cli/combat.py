@@ -32,7 +32,25 @@ from adjudicator.cli.combat_options import (
     zone_spec,
 )
 from adjudicator.cli.combat_play import step
+from adjudicator.combat.board import Hazard, HazardKind, Space
+from adjudicator.combat.commands import (
+    AddUnit,
+    Begin,
+    ChooseEntry,
+    ClearHazards,
+    DeclareDead,
+    EndCombat,
+    Place,
+    PlaceHazard,
+    Reinforce,
+    Rest,
+    SetAwareness,
+)
+from adjudicator.combat.units import held_weapons, humanoid
+from adjudicator.combat.units import npc as quick_npc
 from adjudicator.errors import InvalidInput
+from adjudicator.rules.characters import Tag, TagSource
+from adjudicator.rules.words import parse_words
 
 if TYPE_CHECKING:
     from adjudicator.cli.combat_play import Step
@@ -63,7 +81,7 @@ def start_command(
 
     Example: adjudicator combat start --seed 7 --title "Ambush at the ferry"
     """
-    from adjudicator.ledger.combats import start_combat
+    from adjudicator.ledger.fights.combats import start_combat  # lazy: heavy import (sqlite-utils)
 
     chosen = seed if seed is not None else random.SystemRandom().getrandbits(32)
     with opened(ledger) as book:
@@ -157,12 +175,7 @@ def add_command(
 
     Example: adjudicator combat add --npc Orc --team Temple --hp 4/6/6/6 --weapon Axe=1d6/1d6
     """
-    from adjudicator.combat.commands import AddUnit
-    from adjudicator.combat.units import held_weapons, humanoid
-    from adjudicator.combat.units import npc as quick_npc
-    from adjudicator.ledger.combats import add_character
-    from adjudicator.rules.characters import Tag, TagSource
-    from adjudicator.rules.words import parse_words
+    from adjudicator.ledger.fights.combats import add_character  # lazy: heavy import (sqlite-utils)
 
     if (character is None) == (npc is None):
         raise InvalidInput("add --character NAME or --npc NAME (one of them)")
@@ -225,8 +238,6 @@ def place_command(
 
     Example: adjudicator combat place Orc D1
     """
-    from adjudicator.combat.board import Space
-    from adjudicator.combat.commands import ChooseEntry, Place
 
     where = Space.parse(space)
     return ChooseEntry(unit, where) if entry else Place(unit, where)
@@ -245,7 +256,6 @@ def aware_command(
 
     Example: adjudicator combat aware Orc Pink --unaware
     """
-    from adjudicator.combat.commands import SetAwareness
 
     return SetAwareness(observer, target, not unaware)
 
@@ -265,8 +275,6 @@ def hazard_command(
 
     Example: adjudicator combat hazard C2 block
     """
-    from adjudicator.combat.board import Hazard, HazardKind, Space
-    from adjudicator.combat.commands import ClearHazards, PlaceHazard
 
     where = Space.parse(space)
     if clear:
@@ -294,7 +302,6 @@ def initiative_command(
 
     Example: adjudicator combat initiative --aggressor Party --first Pink
     """
-    from adjudicator.combat.commands import Begin
 
     return Begin(aggressor, first)
 
@@ -310,8 +317,6 @@ def reinforce_command(
 
     Example: adjudicator combat reinforce Guard D5 --turns 1
     """
-    from adjudicator.combat.board import Space
-    from adjudicator.combat.commands import Reinforce
 
     return Reinforce(unit, Space.parse(space), turns)
 
@@ -328,7 +333,6 @@ def dead_command(
 
     Example: adjudicator combat dead Red --killer Pink
     """
-    from adjudicator.combat.commands import DeclareDead
 
     return DeclareDead(unit, killer)
 
@@ -344,7 +348,6 @@ def end_command(
 
     Example: adjudicator combat end --reason "the guards surrender"
     """
-    from adjudicator.combat.commands import EndCombat
 
     return EndCombat(reason)
 
@@ -358,7 +361,6 @@ def rest_command(
 
     Example: adjudicator combat rest Pink
     """
-    from adjudicator.combat.commands import Rest
 
     return Rest(unit)
 
@@ -370,7 +372,7 @@ def undo_command() -> Step:
 
     Example: adjudicator combat undo
     """
-    from adjudicator.ledger.combats import undo
+    from adjudicator.ledger.fights.combats import undo  # lazy: heavy import (sqlite-utils)
 
     return undo
 
@@ -382,7 +384,7 @@ def redo_command() -> Step:
 
     Example: adjudicator combat redo
     """
-    from adjudicator.ledger.combats import redo
+    from adjudicator.ledger.fights.combats import redo  # lazy: heavy import (sqlite-utils)
 
     return redo
 

@@ -13,6 +13,19 @@ from adjudicator.cli.combat_play import built, step
 if TYPE_CHECKING:
     from adjudicator.cli.combat_play import Step
 
+
+from adjudicator.combat.commands import (
+    Act,
+    ChangeStance,
+    Draw,
+    Drop,
+    HealMaim,
+    Release,
+    ResistDeath,
+    Stow,
+)
+from adjudicator.combat.special import held_tag
+
 HandArgument = Annotated[
     str, typer.Argument(help="The hand: Mainhand or Offhand.", show_default=False)
 ]
@@ -52,7 +65,6 @@ def draw_command(
 
     Example: adjudicator combat draw Knight Dagger --hand Offhand
     """
-    from adjudicator.combat.commands import Draw
 
     return Draw(unit, weapon, hand)
 
@@ -63,7 +75,6 @@ def stow_command(unit: UnitArgument, hand: HandArgument) -> Step:
 
     Example: adjudicator combat stow Pink Mainhand
     """
-    from adjudicator.combat.commands import Stow
 
     return Stow(unit, hand)
 
@@ -74,7 +85,6 @@ def drop_command(unit: UnitArgument, hand: HandArgument) -> Step:
 
     Example: adjudicator combat drop Sage Mainhand
     """
-    from adjudicator.combat.commands import Drop
 
     return Drop(unit, hand)
 
@@ -85,7 +95,6 @@ def release_command(unit: UnitArgument) -> Step:
 
     Example: adjudicator combat release Sage
     """
-    from adjudicator.combat.commands import Release
 
     return Release(unit)
 
@@ -101,7 +110,6 @@ def stance_command(
 
     Example: adjudicator combat stance Monk Crane
     """
-    from adjudicator.combat.commands import ChangeStance
 
     return ChangeStance(unit, stance)
 
@@ -121,7 +129,6 @@ def act_command(
 
     Example: adjudicator combat act Knight "pulls the lever"
     """
-    from adjudicator.combat.commands import Act
 
     return Act(unit, description, actions, attack)
 
@@ -135,8 +142,6 @@ def resist_death_command(unit: UnitArgument, tag: TagArgument, payer: PayerOptio
 
     Example: adjudicator combat resist-death Pink Lucky
     """
-    from adjudicator.combat.commands import ResistDeath
-    from adjudicator.combat.special import held_tag
 
     return built(lambda state: ResistDeath(unit, held_tag(state.unit(payer or unit), tag), payer))
 
@@ -154,8 +159,6 @@ def heal_maim_command(
 
     Example: adjudicator combat heal-maim Pink Legs Lucky
     """
-    from adjudicator.combat.commands import HealMaim
-    from adjudicator.combat.special import held_tag
 
     return built(
         lambda state: HealMaim(unit, zone, held_tag(state.unit(payer or unit), tag), payer)

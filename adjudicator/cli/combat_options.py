@@ -15,13 +15,16 @@ from rich.text import Text
 
 from adjudicator.cli._ledger import console
 from adjudicator.cli._output import print_json
+from adjudicator.combat.fight_events import UnitDown
+from adjudicator.combat.units import Stance, zone
 from adjudicator.errors import InvalidInput
+from adjudicator.rules.tables import Weapon, load_tables, parse_die
+from adjudicator.rules.words import parse_words
 
 if TYPE_CHECKING:
     from adjudicator.combat.units import Stance
-    from adjudicator.ledger.combats import DiceSpec, Outcome
+    from adjudicator.ledger.fights.combats import DiceSpec, Outcome
     from adjudicator.rules.characters import Hitzone
-    from adjudicator.rules.tables import Weapon
 
 UnitArgument = Annotated[str, typer.Argument(help="The acting unit's name.", show_default=False)]
 TargetArgument = Annotated[str, typer.Argument(help="The target unit's name.", show_default=False)]
@@ -32,7 +35,7 @@ SpaceArgument = Annotated[
 
 def dice_spec(dice: str | None, seed: int | None) -> DiceSpec:
     """`--dice` and `--seed` as a `DiceSpec` (neither: the combat's own seeded dice)."""
-    from adjudicator.ledger.combats import DiceSpec
+    from adjudicator.ledger.fights.combats import DiceSpec  # lazy: heavy import (sqlite-utils)
 
     if dice is None:
         return DiceSpec(seed=seed)
@@ -63,8 +66,10 @@ def deck_draw_lines(outcome: Outcome) -> list[str]:
     fully succeed at a Skill Check or land the killing blow on an enemy." A character who
     downed a unit draws when the Storyteller declares it dead; a Word the Deck could not deal
     is offered as the `deck draw` to make later."""
-    from adjudicator.combat.fight_events import UnitDown
-    from adjudicator.ledger.combat_steps import EffectKind, StepAction
+    from adjudicator.ledger.fights.steps import (
+        EffectKind,
+        StepAction,
+    )  # lazy: heavy import (sqlite-utils)
 
     lines = []
     if outcome.step.action is not StepAction.UNDO:
@@ -122,7 +127,6 @@ def numbers(text: str, what: str, count: int | None = None) -> tuple[int, ...]:
 def weapon_spec(text: str) -> Weapon:
     """A quick NPC's weapon: a Reference weapon ("Crossbow"), NAME=REFERENCE ("Club=One-Handed"),
     or NAME=HIT/DAMAGE dice with optional "ranged" and "max DIE" ("Bow=1d6/1d4 ranged max 1d10")."""
-    from adjudicator.rules.tables import Weapon, load_tables, parse_die
 
     name, equals, profile = text.partition("=")
     if not equals:
@@ -162,8 +166,6 @@ def hold_spec(text: str) -> tuple[str, str]:
 def stance_spec(text: str) -> Stance:
     """`--stance`: a Stance of the draft, NAME or NAME=SPEC, SPEC holding its Words and an
     armor modifier: "Crane=[Evade] -1", "Turtle=+1"."""
-    from adjudicator.combat.units import Stance
-    from adjudicator.rules.words import parse_words
 
     name, _, spec = text.partition("=")
     modifiers = re.findall(r"(?<![\w\]])[+-]\d+\b", spec)
@@ -178,7 +180,6 @@ def stance_spec(text: str) -> Stance:
 
 def zone_spec(text: str) -> Hitzone:
     """An extra Hitzone: NAME=HP or NAME=HP+ARMOR ("Amulet=2+1")."""
-    from adjudicator.combat.units import zone
 
     name, equals, value = text.partition("=")
     hp, plus, armor = value.partition("+")

@@ -20,14 +20,15 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from adjudicator.cli._ledger import opened
 from adjudicator.cli._options import CombatOption, DiceOption, JsonOption, LedgerOption, SeedOption
 from adjudicator.cli.combat_options import dice_spec, report
+from adjudicator.combat.commands import Command
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from adjudicator.combat.commands import Command
     from adjudicator.combat.state import CombatState
-    from adjudicator.ledger.combats import Outcome
     from adjudicator.ledger.database import Ledger
+    from adjudicator.ledger.fights.combats import Outcome
 
     #: A ledger step: given the ledger and the `--combat` chosen, it plays and says how it went.
     LedgerStep: TypeAlias = Callable[[Ledger, str | None], Outcome]
@@ -93,8 +94,9 @@ def play(
     as_json: bool = False,
 ) -> None:
     """Play an engine command (with its dice) or a ledger step on the stored combat; print it."""
-    from adjudicator.combat.commands import Command
-    from adjudicator.ledger.combats import play as play_command
+    from adjudicator.ledger.fights.combats import (
+        play as play_command,  # lazy: heavy import (sqlite-utils)
+    )
 
     if isinstance(what, Command):
         spec = dice_spec(dice, seed)
@@ -109,6 +111,6 @@ def play(
 def built(make: Callable[[CombatState], Command]) -> LedgerStep:
     """A ledger step playing the command `make` builds from the fight as it stands (a Tag
     held by the payer, say)."""
-    from adjudicator.ledger.combats import play_built
+    from adjudicator.ledger.fights.combats import play_built  # lazy: heavy import (sqlite-utils)
 
     return lambda book, combat: play_built(book, make, combat_id=combat)

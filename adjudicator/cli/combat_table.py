@@ -10,6 +10,15 @@ import typer
 
 from adjudicator.cli.combat_options import SpaceArgument, TargetArgument, UnitArgument
 from adjudicator.cli.combat_play import step
+from adjudicator.combat.board import Space
+from adjudicator.combat.commands import (
+    DealDamage,
+    DeployFormation,
+    OpeningStrike,
+    Relocate,
+    Remove,
+    SetFormation,
+)
 from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -41,8 +50,6 @@ def formation_command(
 
     Example: adjudicator combat formation Party Knight=C3 Pink=D5
     """
-    from adjudicator.combat.board import Space
-    from adjudicator.combat.commands import SetFormation
 
     spots = []
     for text in placements:
@@ -69,7 +76,6 @@ def deploy_command(
 
     Example: adjudicator combat deploy Party --orientation flipped
     """
-    from adjudicator.combat.commands import DeployFormation
 
     return DeployFormation(team, orientation)
 
@@ -93,7 +99,6 @@ def opening_strike_command(
 
     Example: adjudicator combat opening-strike Pink Orc --aim Head --dice 3
     """
-    from adjudicator.combat.commands import OpeningStrike
 
     return OpeningStrike(attacker, target, weapon, aim, first)
 
@@ -107,8 +112,6 @@ def relocate_command(
 
     Example: adjudicator combat relocate Orc D8
     """
-    from adjudicator.combat.board import Space
-    from adjudicator.combat.commands import Relocate
 
     return Relocate(unit, Space.parse(space))
 
@@ -126,7 +129,6 @@ def deal_command(
 
     Example: adjudicator combat deal Orc Head 2 --source "the [Metal] [Mist]"
     """
-    from adjudicator.combat.commands import DealDamage
 
     return DealDamage(unit, zone, amount, source)
 
@@ -143,6 +145,5 @@ def remove_command(
 
     Example: adjudicator combat remove Monk --reason "slides down the trash chute"
     """
-    from adjudicator.combat.commands import Remove
 
     return Remove(unit, reason)

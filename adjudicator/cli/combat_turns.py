@@ -9,7 +9,22 @@ import typer
 
 from adjudicator.cli.combat_options import SpaceArgument, TargetArgument, UnitArgument
 from adjudicator.cli.combat_play import step
+from adjudicator.combat.board import Space
+from adjudicator.combat.commands import (
+    Attack,
+    AttackStyle,
+    BreakFree,
+    Counter,
+    Defend,
+    EndTurn,
+    Flee,
+    Grab,
+    Move,
+    Resolve,
+)
+from adjudicator.combat.stack import Delivery, Part, Replacement, SpellRuling
 from adjudicator.errors import InvalidInput
+from adjudicator.rules.words import parse_words
 
 if TYPE_CHECKING:
     from adjudicator.cli.combat_play import Step
@@ -50,8 +65,6 @@ def move_command(
 
     Example: adjudicator combat move Knight C3
     """
-    from adjudicator.combat.board import Space
-    from adjudicator.combat.commands import Move
 
     return Move(unit, Space.parse(space), stance)
 
@@ -82,7 +95,6 @@ def attack_command(
 
     Example: adjudicator combat attack Pink Red --dice "3 2"
     """
-    from adjudicator.combat.commands import Attack, AttackStyle
 
     if dual and flank:
         raise InvalidInput("an attack is --dual or --flank, not both")
@@ -100,7 +112,6 @@ def defend_command(
 
     Example: adjudicator combat defend Knight Offhand
     """
-    from adjudicator.combat.commands import Defend
 
     return Defend(unit, zone)
 
@@ -116,7 +127,6 @@ def grab_command(
 
     Example: adjudicator combat grab Knight Monk --dice "2 5 3"
     """
-    from adjudicator.combat.commands import Grab
 
     return Grab(unit, target, hand, aim)
 
@@ -130,7 +140,6 @@ def break_free_command(
 
     Example: adjudicator combat break-free Monk --dice "5 2"
     """
-    from adjudicator.combat.commands import BreakFree
 
     return BreakFree(unit, zone)
 
@@ -160,8 +169,7 @@ def cast_command(
 
     Example: adjudicator combat cast Sage --ruling R1 --target Orc
     """
-    from adjudicator.combat.stack import Delivery
-    from adjudicator.ledger.combats import cast_ruling
+    from adjudicator.ledger.fights.combats import cast_ruling  # lazy: heavy import (sqlite-utils)
 
     try:
         how = Delivery(delivery.strip().lower())
@@ -192,9 +200,6 @@ def counter_command(
 
     Example: adjudicator combat counter Monk "[Fly]" --over 1
     """
-    from adjudicator.combat.commands import Counter
-    from adjudicator.combat.stack import Replacement
-    from adjudicator.rules.words import parse_words
 
     counters = parse_words(words)
     slots = list(over) if over else list(range(1, len(counters) + 1))
@@ -227,8 +232,6 @@ def resolve_command(
 
     Example: adjudicator combat resolve --effect "the orc is bound in place" --dice 2
     """
-    from adjudicator.combat.commands import Resolve
-    from adjudicator.combat.stack import SpellRuling
 
     ruling = None
     if effect is not None or damage is not None or duration is not None:
@@ -254,9 +257,7 @@ def enhance_command(
 
     Example: adjudicator combat enhance Pink Power
     """
-    from adjudicator.combat.stack import Part
-    from adjudicator.ledger.combats import enhance
-    from adjudicator.rules.words import parse_words
+    from adjudicator.ledger.fights.combats import enhance  # lazy: heavy import (sqlite-utils)
 
     found = parse_words(word)
     if len(found) != 1:
@@ -274,7 +275,6 @@ def flee_command(unit: UnitArgument) -> Step:
 
     Example: adjudicator combat flee Orc
     """
-    from adjudicator.combat.commands import Flee
 
     return Flee(unit)
 
@@ -290,6 +290,5 @@ def end_turn_command(
 
     Example: adjudicator combat end-turn --next Knight
     """
-    from adjudicator.combat.commands import EndTurn
 
     return EndTurn(next_unit)

@@ -11,14 +11,18 @@ from rich.table import Table
 from rich.text import Text
 
 from adjudicator.cli import _output
-from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._ledger import check_output, console, opened, write_output
 from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
+from adjudicator.cli.combat_board import text_board
 from adjudicator.cli.combat_options import TargetArgument, UnitArgument
+from adjudicator.combat.checks import shot
+from adjudicator.combat.svg import svg_board
+from adjudicator.combat.view import board_data, tracker_lines
 
 if TYPE_CHECKING:
     from adjudicator.combat.units import Unit
-    from adjudicator.ledger.combat_steps import StoredCombat
+    from adjudicator.ledger.fights.steps import StoredCombat
 
 
 def register(app: typer.Typer) -> None:
@@ -33,7 +37,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _load(path: Path | None, combat: str | None) -> StoredCombat:
-    from adjudicator.ledger.combat_steps import load_combat
+    from adjudicator.ledger.fights.steps import load_combat  # lazy: heavy import (sqlite-utils)
 
     with opened(path) as ledger:
         return load_combat(ledger, combat)
@@ -88,8 +92,6 @@ def board_command(
 
     Example: adjudicator combat board --svg board.svg
     """
-    from adjudicator.cli._ledger import check_output, write_output
-    from adjudicator.cli.combat_board import board_data, svg_board, text_board
 
     stored = _load(ledger, combat)
     state = stored.state
@@ -125,7 +127,6 @@ def odds_command(
 
     Example: adjudicator combat odds Pink Red
     """
-    from adjudicator.combat.checks import shot
 
     stored = _load(ledger, combat)
     state = stored.state
@@ -202,7 +203,6 @@ def status_command(
 
     Example: adjudicator combat status
     """
-    from adjudicator.cli.combat_board import tracker_lines
 
     stored = _load(ledger, combat)
     state = stored.state
@@ -254,7 +254,7 @@ def list_command(ledger: LedgerOption = None, as_json: JsonOption = False) -> No
 
     Example: adjudicator combat list
     """
-    from adjudicator.ledger.combat_steps import load_all
+    from adjudicator.ledger.fights.steps import load_all  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         folded = load_all(book)

@@ -12,6 +12,7 @@ from rich.table import Table
 from adjudicator.cli._options import JsonOption, seed_option
 from adjudicator.cli._output import console, print_json
 from adjudicator.rules.dice import Dice, Roll, enter, parse_values, roll
+from adjudicator.rules.odds import check_odds
 from adjudicator.rules.skill_check import CheckResult, CheckSetup, PendingCheck
 
 DifficultyDice = Annotated[
@@ -174,7 +175,6 @@ def odds_command(
 
     Example: adjudicator odds -d 3 -p 2 --bonus
     """
-    from adjudicator.rules.odds import check_odds  # numpy: only this command needs it
 
     setup = CheckSetup(difficulty, player, bonus, bonus_against)
     odds = check_odds(setup)

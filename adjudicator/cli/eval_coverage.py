@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
+from adjudicator.cli._models import shared_models
 from adjudicator.cli._options import JsonOption
 from adjudicator.cli._output import console, print_json
 from adjudicator.cli.evaluate import (
@@ -16,6 +17,21 @@ from adjudicator.cli.evaluate import (
     with_progress,
     write_predictions,
 )
+from adjudicator.language.coverage import Coverage
+from adjudicator.language.evaluation import (
+    BinaryScore,
+    RankingScore,
+    check_case,
+    fitted_intent,
+    is_ranking,
+    prediction,
+    ranking_prediction,
+    select_split,
+)
+from adjudicator.language.overrides import configured
+from adjudicator.language.thresholds import DEFAULT
+from adjudicator.language.word_use import WordUse
+from adjudicator.rules.words import Word
 
 
 def register(app: typer.Typer) -> None:
@@ -55,22 +71,6 @@ def coverage_command(
 
     Example: adjudicator eval coverage cases.jsonl --config sweep.toml
     """
-    from adjudicator.cli._models import shared_models
-    from adjudicator.language.coverage import Coverage
-    from adjudicator.language.evaluation import (
-        BinaryScore,
-        RankingScore,
-        check_case,
-        fitted_intent,
-        is_ranking,
-        prediction,
-        ranking_prediction,
-        select_split,
-    )
-    from adjudicator.language.overrides import configured
-    from adjudicator.language.thresholds import DEFAULT
-    from adjudicator.language.word_use import WordUse
-    from adjudicator.rules.words import Word
 
     thresholds = configured(DEFAULT, config)
     rows = read_cases(cases)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from adjudicator.cli import _models  # looked up at each call: tests swap `shared_models`
 from adjudicator.cli._options import JsonOption
 from adjudicator.cli._output import console, print_json
 from adjudicator.cli.evaluate import (
@@ -14,6 +15,8 @@ from adjudicator.cli.evaluate import (
     with_progress,
     write_predictions,
 )
+from adjudicator.language.coverage import Coverage
+from adjudicator.precedent.same_situation import Reader
 
 #: The issue's goals on wop-dev/precedent.jsonl, printed beside the figures.
 GOALS = {"macro_f1": 0.95, "precedent_in_top3": 0.97, "false_accusation_rate": 0.02}
@@ -34,14 +37,14 @@ def precedent_command(
 
     Example: adjudicator eval precedent ../shared/benchmarks/wop-dev/precedent.jsonl --out p.jsonl
     """
-    from adjudicator.cli._models import shared_models
-    from adjudicator.language.coverage import Coverage
-    from adjudicator.ledger.precedent_eval import predict, score
-    from adjudicator.ledger.situations import Reader
+    from adjudicator.precedent.evaluation import (
+        predict,
+        score,
+    )  # lazy: heavy import (sqlite-utils)
 
     rows = read_cases(cases, ("id", "ledger", "proposal"))
     labeled = all("conflict" in case for case in rows)
-    reader = Reader(Coverage(shared_models()))
+    reader = Reader(Coverage(_models.shared_models()))
     try:
         predictions = [predict(case, reader) for case in with_progress(rows, "precedent")]
     except (KeyError, TypeError, ValueError) as error:

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from adjudicator.cli._models import shared_models
 from adjudicator.cli._options import json_option
 from adjudicator.cli._output import console
 from adjudicator.cli.evaluate import (
@@ -32,6 +33,7 @@ from adjudicator.language import homonym_thresholds, sense_thresholds
 from adjudicator.language.homonyms import is_homonym
 from adjudicator.language.inventory import SenseInventory
 from adjudicator.language.overrides import configured
+from adjudicator.language.senses import SenseExample, SenseModel, SenseQuery
 
 ExamplesOption = Annotated[
     Path | None,
@@ -132,7 +134,6 @@ def _span(case: dict[str, Any]) -> tuple[int, int] | None:
 
 
 def _queries(cases: Sequence[dict[str, Any]]) -> list[Any]:
-    from adjudicator.language.senses import SenseQuery
 
     queries = []
     for case in cases:
@@ -152,7 +153,6 @@ def _queries(cases: Sequence[dict[str, Any]]) -> list[Any]:
 
 
 def _examples(path: Path) -> list[Any]:
-    from adjudicator.language.senses import SenseExample
 
     return [
         SenseExample(str(c["word"]), str(c["text"]), str(c["gold"]), _span(c))
@@ -175,8 +175,6 @@ def register(app: typer.Typer) -> None:
 
         Example: adjudicator eval senses ../shared/benchmarks/wop-dev/senses.jsonl --out pred.jsonl
         """
-        from adjudicator.cli._models import shared_models
-        from adjudicator.language.senses import SenseModel
 
         thresholds = configured(sense_thresholds.DEFAULT, config)
         cases = read_cases(cases_file, ("id", "word", "senses", "text"))

@@ -14,6 +14,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
+from adjudicator.cli._ledger import write_output
 from adjudicator.cli._output import error_console
 from adjudicator.errors import InvalidInput
 
@@ -74,7 +75,6 @@ def write_predictions(path: Path | None, predictions: Iterable[dict[str, Any]]) 
         return
     if not path.parent.is_dir():
         raise CasesError(f"{path}: the folder {path.parent} does not exist")
-    from adjudicator.cli._ledger import write_output
 
     text = "".join(json.dumps(prediction, ensure_ascii=False) + "\n" for prediction in predictions)
     write_output(text, path, force=True, ledger=None)  # never the campaign ledger

@@ -10,6 +10,7 @@ import typer
 from adjudicator.cli._ledger import console, opened
 from adjudicator.cli._options import JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
+from adjudicator.ledger.errors import LedgerDamaged
 
 app = typer.Typer(help="Verify, back up and summarise the campaign ledger.", no_args_is_help=True)
 
@@ -43,9 +44,8 @@ def verify_command(
 
     Example: adjudicator ledger verify --head 58:3f1c...
     """
-    from adjudicator.ledger.database import integrity_check
-    from adjudicator.ledger.errors import LedgerDamaged
-    from adjudicator.ledger.records import Head, verify
+    from adjudicator.ledger.database import integrity_check  # lazy: heavy import (sqlite-utils)
+    from adjudicator.ledger.records import Head, verify  # lazy: heavy import (sqlite-utils)
 
     anchor = None if head is None else Head.parse(head)
     with opened(ledger, warn=False) as book:
@@ -83,7 +83,7 @@ def head_command(ledger: LedgerOption = None, as_json: JsonOption = False) -> No
 
     Example: adjudicator ledger head
     """
-    from adjudicator.ledger.records import chain_head
+    from adjudicator.ledger.records import chain_head  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         head = chain_head(book)
@@ -107,7 +107,7 @@ def backup_command(
 
     Example: adjudicator ledger backup campaign-2025-03-01.sqlite
     """
-    from adjudicator.ledger.database import backup
+    from adjudicator.ledger.database import backup  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         report = backup(book, dest, force=force)
@@ -132,7 +132,7 @@ def info_command(ledger: LedgerOption = None, as_json: JsonOption = False) -> No
 
     Example: adjudicator ledger info
     """
-    from adjudicator.ledger.campaign import summary
+    from adjudicator.ledger.campaign import summary  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         facts = summary(book)

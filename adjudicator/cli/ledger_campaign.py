@@ -10,6 +10,7 @@ from rich.table import Table
 from adjudicator.cli._ledger import console, ledger_path, opened
 from adjudicator.cli._options import JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
+from adjudicator.rules.words import format_words
 
 session_app = typer.Typer(help="Start, end and list sessions of play.", no_args_is_help=True)
 player_app = typer.Typer(help="The players at the table.", no_args_is_help=True)
@@ -45,7 +46,10 @@ def init_command(
 
     Example: adjudicator init --name "The Shadehill Guard" --ledger shadehill.sqlite
     """
-    from adjudicator.ledger.campaign import init_campaign, summary
+    from adjudicator.ledger.campaign import (
+        init_campaign,
+        summary,
+    )  # lazy: heavy import (sqlite-utils)
 
     path = ledger_path(ledger)
     with init_campaign(path, name=name, canon=not no_canon, force=force) as created:
@@ -69,7 +73,7 @@ def session_start(
 
     Example: adjudicator session start --title "The ferry at Shadehill"
     """
-    from adjudicator.ledger.sessions import start_session
+    from adjudicator.ledger.sessions import start_session  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         session = start_session(book, title)
@@ -91,7 +95,7 @@ def session_end(
 
     Example: adjudicator session end --note "The party rests at the mill"
     """
-    from adjudicator.ledger.sessions import end_session
+    from adjudicator.ledger.sessions import end_session  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         session = end_session(book, note)
@@ -107,7 +111,10 @@ def session_list(ledger: LedgerOption = None, as_json: JsonOption = False) -> No
 
     Example: adjudicator session list
     """
-    from adjudicator.ledger.sessions import session_counts, sessions
+    from adjudicator.ledger.sessions import (
+        session_counts,
+        sessions,
+    )  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         listed, counts = sessions(book), session_counts(book)
@@ -146,7 +153,7 @@ def player_add(
 
     Example: adjudicator player add Ann
     """
-    from adjudicator.ledger.sessions import add_player
+    from adjudicator.ledger.sessions import add_player  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         player = add_player(book, name)
@@ -162,9 +169,8 @@ def player_list(ledger: LedgerOption = None, as_json: JsonOption = False) -> Non
 
     Example: adjudicator player list
     """
-    from adjudicator.ledger.decks import hand_of
-    from adjudicator.ledger.sessions import players
-    from adjudicator.rules.words import format_words
+    from adjudicator.ledger.decks import hand_of  # lazy: heavy import (sqlite-utils)
+    from adjudicator.ledger.sessions import players  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         rows = [(player, hand_of(book, player.name)) for player in players(book)]

@@ -9,15 +9,21 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
+from adjudicator.cli import _output
 from adjudicator.cli._ledger import SenseOption, console, opened, parse_senses
 from adjudicator.cli._meanings import declare_meanings
 from adjudicator.cli._options import JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
+from adjudicator.cli.render import character_sheet
 from adjudicator.errors import InvalidInput
+from adjudicator.ledger.errors import FileRefused
+from adjudicator.rules.characters import Character, Inventory, Tag, TagSource
+from adjudicator.rules.characters import snazzle as sample
+from adjudicator.rules.tables import Faction, load_tables
+from adjudicator.rules.words import Word, format_words, parse_words, with_senses
 
 if TYPE_CHECKING:
     from adjudicator.ledger.characters import CharacterVersion, Purpose
-    from adjudicator.rules.characters import Character
 
 app = typer.Typer(
     help="Characters: add, show, rest, level up, sacrifice Tags.", no_args_is_help=True
@@ -36,8 +42,6 @@ def _print(version: CharacterVersion, as_json: bool, headline: str) -> None:
     if as_json:
         print_json(version.to_dict())
         return
-    from adjudicator.cli import _output
-    from adjudicator.cli.render import character_sheet
 
     console().print(headline)
     _output.console().print(character_sheet(version.character))
@@ -107,8 +111,10 @@ def add_command(
     """
     from dataclasses import replace
 
-    from adjudicator.ledger.characters import add_character, check_inherent_words
-    from adjudicator.rules.words import with_senses
+    from adjudicator.ledger.characters import (
+        add_character,
+        check_inherent_words,
+    )  # lazy: heavy import (sqlite-utils)
 
     sheet = _sheet(name, snazzle, from_json, faction, tags, words, armor, weapon or [], pouch, pack)
     if sense and words is None:
@@ -141,11 +147,6 @@ def _sheet(
 ) -> Character:
     """The character the flags describe, under `name`."""
     from dataclasses import replace
-
-    from adjudicator.rules.characters import Character, Inventory, Tag, TagSource
-    from adjudicator.rules.characters import snazzle as sample
-    from adjudicator.rules.tables import Faction, load_tables
-    from adjudicator.rules.words import parse_words
 
     built = [
         flag
@@ -210,9 +211,6 @@ def _items(text: str) -> tuple[str, ...]:
 def _read_sheet(path: Path) -> Character:
     import json
 
-    from adjudicator.ledger.errors import FileRefused
-    from adjudicator.rules.characters import Character
-
     try:
         data = json.loads(path.read_bytes().decode("utf-8"))
     except FileNotFoundError:
@@ -246,7 +244,7 @@ def show_command(
 
     Example: adjudicator character show Snazzle --history
     """
-    from adjudicator.ledger import characters
+    from adjudicator.ledger import characters  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         current = characters.get_character(book, name, version)
@@ -283,8 +281,7 @@ def list_command(ledger: LedgerOption = None, as_json: JsonOption = False) -> No
 
     Example: adjudicator character list
     """
-    from adjudicator.ledger.characters import characters
-    from adjudicator.rules.words import format_words
+    from adjudicator.ledger.characters import characters  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         listed = characters(book)
@@ -314,7 +311,7 @@ def rest_command(
 
     Example: adjudicator character rest Snazzle
     """
-    from adjudicator.ledger.characters import rest
+    from adjudicator.ledger.characters import rest  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         version = rest(book, name)
@@ -336,9 +333,7 @@ def level_up_command(
 
     Example: adjudicator character level-up Snazzle --tag Lucky --discard "Fire, Ball, ... (10)"
     """
-    from adjudicator.ledger.characters import level_up
-    from adjudicator.rules.characters import Tag, TagSource
-    from adjudicator.rules.words import Word, parse_words
+    from adjudicator.ledger.characters import level_up  # lazy: heavy import (sqlite-utils)
 
     if (tag is None) == (word is None):
         raise InvalidInput("a level gains one thing: give --tag or --word")
@@ -367,7 +362,7 @@ def sacrifice_tag_command(
 
     Example: adjudicator character sacrifice-tag Snazzle Lucky --resist-death
     """
-    from adjudicator.ledger.characters import sacrifice
+    from adjudicator.ledger.characters import sacrifice  # lazy: heavy import (sqlite-utils)
 
     if resist_death and heal_maim is not None:
         raise InvalidInput("one Tag pays for one thing: --resist-death or --heal-maim")

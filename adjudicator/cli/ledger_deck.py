@@ -13,6 +13,8 @@ from adjudicator.cli._ledger import SenseOption, console, opened, parse_senses
 from adjudicator.cli._meanings import declare_meanings
 from adjudicator.cli._options import JsonOption, LedgerOption, seed_option
 from adjudicator.cli._output import print_json
+from adjudicator.rules.deck import DrawReason
+from adjudicator.rules.words import format_words, parse_words, with_senses
 
 if TYPE_CHECKING:
     from adjudicator.ledger.decks import DeckVersion
@@ -61,8 +63,7 @@ def submit_command(
 
     Example: adjudicator deck submit Ann "Lead Mist Metal Speech Summon" --sense "Lead=the metal"
     """
-    from adjudicator.ledger import decks
-    from adjudicator.rules.words import parse_words, with_senses
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     chosen = decks.numbered_senses(with_senses(parse_words(words), parse_senses(sense)))
     with opened(ledger) as book:
@@ -99,8 +100,7 @@ def approve_command(
 
     Example: adjudicator deck approve Ann --sense "Lead=the metal"
     """
-    from adjudicator.ledger import decks
-    from adjudicator.rules.words import parse_words
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     chosen = None if words is None else parse_words(words)
     with opened(ledger) as book:
@@ -126,8 +126,7 @@ def reject_command(
 
     Example: adjudicator deck reject Ann "Fireball" --reason "two Words: submit [Fire] and [Ball]"
     """
-    from adjudicator.ledger import decks
-    from adjudicator.rules.words import parse_words
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         version = decks.reject(book, player, parse_words(words), reason)
@@ -148,7 +147,7 @@ def shuffle_command(
     """
     import random
 
-    from adjudicator.ledger import decks
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     used = random.SystemRandom().randrange(2**32) if seed is None else seed
     with opened(ledger) as book:
@@ -170,8 +169,7 @@ def draw_command(
 
     Example: adjudicator deck draw Ann --for killing-blow
     """
-    from adjudicator.ledger import decks
-    from adjudicator.rules.deck import DrawReason
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         version, card = decks.draw(book, player, DrawReason.parse(reason))
@@ -193,8 +191,7 @@ def trade_command(
 
     Example: adjudicator deck trade Ann Bram "[Fire]" --at-rest
     """
-    from adjudicator.ledger import decks
-    from adjudicator.rules.words import parse_words
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         version = decks.trade(book, giver, receiver, parse_words(words), during_rest=at_rest)
@@ -211,9 +208,8 @@ def status_command(
 
     Example: adjudicator deck status
     """
-    from adjudicator.ledger import decks
-    from adjudicator.ledger.sessions import get_player
-    from adjudicator.rules.words import format_words
+    from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
+    from adjudicator.ledger.sessions import get_player  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         current = decks.current_deck(book)

@@ -10,7 +10,9 @@ import typer
 from adjudicator.cli._ledger import check_output, console, ledger_path, opened, write_output
 from adjudicator.cli._options import JsonOption, LedgerOption
 from adjudicator.cli._output import error_console, print_json
+from adjudicator.cli.ledger_admin import head_line
 from adjudicator.errors import InvalidInput
+from adjudicator.ledger.hashing import Head
 
 
 def register(app: typer.Typer) -> None:
@@ -47,8 +49,11 @@ def export_command(
 
     Example: adjudicator export --format md --out rulings.md
     """
-    from adjudicator.cli.ledger_admin import head_line
-    from adjudicator.ledger.export import ExportFilter, ExportFormat, export_log
+    from adjudicator.ledger.io.export import (
+        ExportFormat,
+        export_log,
+    )  # lazy: heavy import (sqlite-utils)
+    from adjudicator.ledger.io.log import ExportFilter  # lazy: heavy import (sqlite-utils)
 
     try:
         chosen = ExportFormat(fmt.strip().lower().lstrip("."))
@@ -95,9 +100,7 @@ def import_command(
 
     Example: adjudicator import backup.json --ledger restored.sqlite
     """
-    from adjudicator.cli.ledger_admin import head_line
-    from adjudicator.ledger.hashing import Head
-    from adjudicator.ledger.importing import import_ledger
+    from adjudicator.ledger.io.importing import import_ledger  # lazy: heavy import (sqlite-utils)
 
     anchor = None if head is None else Head.parse(head)
     report = import_ledger(ledger_path(ledger), source, anchor=anchor)

@@ -8,16 +8,19 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.cli import precedent as precedent_commands  # tests swap `open_index`
 from adjudicator.cli._ledger import console, opened
 from adjudicator.cli._options import JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
 from adjudicator.cli._table import NoServerOption, served
 from adjudicator.errors import InvalidInput
+from adjudicator.language.models import ModelError
+from adjudicator.rules.words import format_words, parse_words
 
 if TYPE_CHECKING:
     from adjudicator.ledger.database import Ledger
-    from adjudicator.ledger.ruling_checks import Review
     from adjudicator.ledger.rulings import Proposal, Recorded, Ruling, StatusChange, StatusRecord
+    from adjudicator.precedent.ruling_checks import Review
 
 ruling_app = typer.Typer(help="Record, show and list rulings on spells.", no_args_is_help=True)
 policy_app = typer.Typer(
@@ -37,7 +40,6 @@ def ruling_json(ruling: Ruling, status: StatusRecord | None) -> dict[str, Any]:
 
 
 def _ruling_table(ruling: Ruling, status: StatusRecord | None) -> Table:
-    from adjudicator.rules.words import format_words
 
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
@@ -154,8 +156,7 @@ def add_command(
         Verdict,
         add_ruling,
         check_structure,
-    )
-    from adjudicator.rules.words import format_words, parse_words
+    )  # lazy: heavy import (sqlite-utils)
 
     if approve == veto:
         raise InvalidInput("a ruling is --approve or --veto (one of them)")
@@ -206,12 +207,13 @@ def _checked_add(
 ) -> tuple[Review, Recorded]:
     """Review the proposal with every check, show what was found, and record it unless a
     conflict stands unanswered (then print the review and raise `PrecedentConflict`)."""
-    from adjudicator.cli.precedent import open_index, show_review
-    from adjudicator.language.models import ModelError
-    from adjudicator.ledger.ruling_checks import PrecedentConflict, RulingChecks
+    from adjudicator.precedent.ruling_checks import (
+        PrecedentConflict,
+        RulingChecks,
+    )  # lazy: heavy import (sqlite-utils)
 
     try:
-        checks = RulingChecks(open_index(book))
+        checks = RulingChecks(precedent_commands.open_index(book))
         review = checks.review(proposal)
     except ModelError as error:
         raise type(error)(
@@ -219,7 +221,7 @@ def _checked_add(
             hint=f"{error.hint}; or record without checks: --no-checks",
         ) from None
     if not as_json:
-        show_review(console(), review)
+        precedent_commands.show_review(console(), review)
     try:
         recorded = checks.record(
             proposal, review, overrule=overrule, distinguish=distinguish, changes=changes
@@ -241,7 +243,10 @@ def show_command(
 
     Example: adjudicator ruling show R12
     """
-    from adjudicator.ledger.rulings import get_ruling, status_history
+    from adjudicator.ledger.rulings import (
+        get_ruling,
+        status_history,
+    )  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         ruling = get_ruling(book, ruling_id)
@@ -277,7 +282,12 @@ def list_command(
 
     Example: adjudicator ruling list --word Fire --no-canon
     """
-    from adjudicator.ledger.rulings import RulingFilter, Verdict, current_statuses, list_rulings
+    from adjudicator.ledger.rulings import (
+        RulingFilter,
+        Verdict,
+        current_statuses,
+        list_rulings,
+    )  # lazy: heavy import (sqlite-utils)
 
     try:
         wanted = None if verdict is None else Verdict(verdict.strip().lower())
@@ -332,7 +342,7 @@ def announce_command(
 
     Example: adjudicator policy announce "Metal mists need [Summon]" --supersedes C4 --concept Mist
     """
-    from adjudicator.ledger.policies import announce
+    from adjudicator.ledger.policies import announce  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         policy = announce(book, text, supersedes=supersedes or [], concept=concept, session=session)
@@ -356,7 +366,7 @@ def policy_list_command(
 
     Example: adjudicator policy list
     """
-    from adjudicator.ledger.policies import policies
+    from adjudicator.ledger.policies import policies  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         listed = policies(book, session)

@@ -7,6 +7,7 @@ from rich.table import Table
 
 from adjudicator.cli._options import JsonOption
 from adjudicator.cli._output import console, print_json
+from adjudicator.language.models import load_manifest
 
 app = typer.Typer(help="The language models the tool uses.", no_args_is_help=True)
 
@@ -17,7 +18,6 @@ def verify_command(as_json: JsonOption = False) -> None:
 
     Example: adjudicator models verify
     """
-    from adjudicator.language.models import load_manifest
 
     manifest = load_manifest()
     checked = [(spec, spec.verify()) for spec in manifest.values()]  # raises on the first fault

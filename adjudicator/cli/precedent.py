@@ -1,6 +1,6 @@
 """`adjudicator precedent ...`: find the rulings that apply, and keep their index current.
 
-Thin wrappers over `ledger.precedent_index`; the rendering of precedents, conflicts and
+Thin wrappers over `precedent.retrieval`; the rendering of precedents, conflicts and
 reviews lives here too, for `ruling add` to share. Models come from `shared_models()`.
 """
 
@@ -12,16 +12,21 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from adjudicator.cli import _models  # looked up at each call: tests swap `shared_models`
 from adjudicator.cli._ledger import console, opened
 from adjudicator.cli._options import JsonOption, LedgerOption
 from adjudicator.cli._output import Rows, error_console, print_json
 from adjudicator.cli._table import NoServerOption, served
+from adjudicator.ledger.errors import LedgerDamaged
+from adjudicator.precedent.thresholds import CLOSE_PRECEDENT
+from adjudicator.rules.words import format_words, parse_words
 
 if TYPE_CHECKING:
     from adjudicator.ledger.database import Ledger
-    from adjudicator.ledger.precedent import Conflict, Precedent, Question
-    from adjudicator.ledger.precedent_index import Hit, PrecedentIndex
-    from adjudicator.ledger.ruling_checks import Review
+    from adjudicator.precedent.cases import Precedent, Question
+    from adjudicator.precedent.conflicts import Conflict
+    from adjudicator.precedent.retrieval import Hit, PrecedentIndex
+    from adjudicator.precedent.ruling_checks import Review
 
 app = typer.Typer(
     help="Find the precedents that apply to a spell; keep their search index current.",
@@ -34,8 +39,9 @@ def open_index(book: Ledger) -> PrecedentIndex:
     rulings that have no vector yet shows a progress bar on stderr."""
     from rich.progress import Progress
 
-    from adjudicator.cli._models import shared_coverage, shared_models
-    from adjudicator.ledger.precedent_index import PrecedentIndex
+    from adjudicator.precedent.retrieval import (
+        PrecedentIndex,
+    )  # lazy: heavy import (sqlite-utils)
 
     with Progress(console=error_console(), transient=True) as progress:
         task = progress.add_task("embedding rulings", total=None)
@@ -43,7 +49,9 @@ def open_index(book: Ledger) -> PrecedentIndex:
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        return PrecedentIndex(book, shared_models(), coverage=shared_coverage(), progress=advance)
+        return PrecedentIndex(
+            book, _models.shared_models(), coverage=_models.shared_coverage(), progress=advance
+        )
 
 
 @app.command("search")
@@ -68,7 +76,6 @@ def search_command(
     """
     if served(ctx, "precedent search", ledger, no_server):
         return
-    from adjudicator.rules.words import parse_words
 
     wanted = parse_words(words) if words else ()
     with opened(ledger) as book:
@@ -94,8 +101,9 @@ def index_command(ledger: LedgerOption = None, as_json: JsonOption = False) -> N
 
     Example: adjudicator precedent index
     """
-    from adjudicator.ledger.errors import LedgerDamaged
-    from adjudicator.ledger.precedent_store import check_derived
+    from adjudicator.precedent.store import (
+        check_derived,
+    )  # lazy: heavy import (sqlite-utils)
 
     with opened(ledger) as book:
         index = open_index(book)
@@ -126,8 +134,6 @@ def describe(precedent: Precedent) -> str:
 def implementation_text(precedent: Precedent) -> str:
     parts = [f"{label} {text}" for label, text in precedent.implementation.items()]
     if precedent.needs:
-        from adjudicator.rules.words import format_words
-
         parts.insert(0, f"missing {format_words(precedent.needs)}")
     return "; ".join(parts) or "-"
 
@@ -158,7 +164,6 @@ def show_hits(out: Console, hits: tuple[Hit, ...], *, title: str, why: bool = Fa
 
 def show_close(out: Console, hits: tuple[Hit, ...]) -> None:
     """A check's close precedents (`CLOSE_PRECEDENT` and up), or a line saying none is."""
-    from adjudicator.ledger.precedent_thresholds import CLOSE_PRECEDENT
 
     if not hits:
         out.print(f"No close precedent (none scores {CLOSE_PRECEDENT:.2f} or more).")

@@ -4,7 +4,7 @@ Thin wrappers: the language layer (`adjudicator.language`) does the work and is 
 only inside the commands, so other commands never load spaCy or torch. With a ledger, found
 as every command finds it (`--ledger`, `$ADJUDICATOR_LEDGER`, ./campaign.sqlite where it
 exists; `--no-ledger` for none), the campaign joins in through `ledger.casting`
-and `ledger.ruling_checks`: the caster's Inherent Words and hand, the campaign's confirmed
+and `precedent.ruling_checks`: the caster's Inherent Words and hand, the campaign's confirmed
 mappings, declared homonym meanings and closest precedents, read and never written. Without
 them no ledger is opened.
 """
@@ -19,11 +19,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.cli import _models  # looked up at each call: tests swap `shared_models`
+from adjudicator.cli import precedent as precedent_commands  # (so is `open_index`)
 from adjudicator.cli._ledger import NoLedgerOption, console, opened, optional_ledger
 from adjudicator.cli._options import JsonOption, LedgerOption
 from adjudicator.cli._output import Cell, Rows, print_json
 from adjudicator.cli._table import NoServerOption, served
 from adjudicator.errors import InvalidInput
+from adjudicator.language.coverage import Coverage
+from adjudicator.language.draft import draft
 from adjudicator.rules.words import Word, format_words, parse_words
 
 if TYPE_CHECKING:
@@ -31,9 +35,10 @@ if TYPE_CHECKING:
     from adjudicator.language.coverage import Coverage
     from adjudicator.language.draft import Draft
     from adjudicator.language.report import CoverageReport
-    from adjudicator.ledger.casting import CampaignDraft, Caster
+    from adjudicator.ledger.casting import Caster
     from adjudicator.ledger.database import Ledger
-    from adjudicator.ledger.ruling_checks import RulingChecks
+    from adjudicator.precedent.ruling_checks import RulingChecks
+    from adjudicator.precedent.spell_check import CampaignDraft
     from adjudicator.rules.spells import SpellError
 
 app = typer.Typer(
@@ -66,20 +71,19 @@ CasterOption = Annotated[
 
 def _checker() -> Coverage:
     """A coverage checker on this process's one `Models` (the CLI's composition root)."""
-    from adjudicator.cli._models import shared_models
-    from adjudicator.language.coverage import Coverage
 
-    return Coverage(shared_models())
+    return Coverage(_models.shared_models())
 
 
 def _campaign_checks(book: Ledger) -> RulingChecks:
     """The read-only checks of `ruling add` on this ledger (`findings`, `sense_checks`).
     Rulings with no stored vector are embedded in memory and not stored: spell commands
     never write to the ledger."""
-    from adjudicator.cli.precedent import open_index
-    from adjudicator.ledger.ruling_checks import RulingChecks
+    from adjudicator.precedent.ruling_checks import (
+        RulingChecks,
+    )  # lazy: heavy import (sqlite-utils)
 
-    return RulingChecks(open_index(book))
+    return RulingChecks(precedent_commands.open_index(book))
 
 
 def _words(text: str | None) -> tuple[Word, ...]:
@@ -153,7 +157,7 @@ def check_command(
     campaign = _campaign(caster, inherent, hand, ledger, no_ledger)
     if served(ctx, "spell check", campaign, no_server, uses_ledger=campaign is not None):
         return
-    from adjudicator.ledger.spell_check import check_spell
+    from adjudicator.precedent.spell_check import check_spell  # lazy: heavy import (sqlite-utils)
 
     spell_words = parse_words(words)
     structural = caster is not None or inherent is not None or hand is not None
@@ -185,9 +189,7 @@ def check_command(
     for check in flags:
         out.print(Text(f"Sense: {check.message}", style="yellow"))
     if findings is not None:
-        from adjudicator.cli.precedent import show_close
-
-        show_close(out, findings.neighbours)
+        precedent_commands.show_close(out, findings.neighbours)
 
 
 @app.command("draft")
@@ -220,7 +222,13 @@ def draft_command(
     who: Caster | None = None
     drafted: CampaignDraft | None = None
     if campaign is not None:
-        from adjudicator.ledger.casting import declared_words, draft_spell, get_caster
+        from adjudicator.ledger.casting import (
+            declared_words,
+            get_caster,
+        )  # lazy: heavy import (sqlite-utils)
+        from adjudicator.precedent.spell_check import (
+            draft_spell,
+        )  # lazy: heavy import (sqlite-utils)
 
         with opened(campaign) as book:
             if caster is not None:
@@ -232,8 +240,6 @@ def draft_command(
             drafted = draft_spell(_campaign_checks(book), intent, held, at_hand)
         result = drafted.draft
     else:
-        from adjudicator.language.draft import draft
-
         checker = _checker()
         result = draft(intent, _words(inherent), _words(hand), checker.models, coverage=checker)
     if as_json:

@@ -18,10 +18,20 @@ from typing import Annotated, Any
 import click
 import typer
 
+from adjudicator.cli import (
+    _models,  # looked up at each call: tests swap `shared_models`
+    ledger_rulings,
+    precedent,
+    spell,
+)
 from adjudicator.cli._ledger import ledger_path, opened
 from adjudicator.cli._options import JsonOption, LedgerOption
 from adjudicator.cli._output import console, print_json, report_error
 from adjudicator.errors import AdjudicatorError, InvalidInput
+from adjudicator.table.access import load_tokens
+from adjudicator.table.runfile import read_runfile
+from adjudicator.table.server import DEFAULT_PORT, link_host, serve
+from adjudicator.table.service import TableConfig
 
 app = typer.Typer(help="The live table's links: one for the Storyteller, one per player.")
 
@@ -33,7 +43,6 @@ def register(root: typer.Typer) -> None:
 
 def _forwarded() -> dict[str, Callable[..., None]]:
     """The commands a running table answers for the CLI, by name."""
-    from adjudicator.cli import ledger_rulings, precedent, spell
 
     return {
         "spell check": spell.check_command,
@@ -106,18 +115,16 @@ def serve_command(
 
     Example: adjudicator serve --host 0.0.0.0
     """
-    from adjudicator.cli._models import shared_models
-    from adjudicator.ledger.sessions import players
-    from adjudicator.table.access import load_tokens
-    from adjudicator.table.server import serve
-    from adjudicator.table.service import TableConfig
+    from adjudicator.ledger.sessions import players  # lazy: heavy import (sqlite-utils)
 
     path = ledger_path(ledger).expanduser().absolute()
     with opened(path) as book:
         names = [player.name for player in players(book)]
     tokens = load_tokens(path, names)
     os.environ.pop("ADJUDICATOR_LEDGER", None)  # forwarded commands name their ledger
-    config = TableConfig(ledger=path, tokens=tokens, models=shared_models(), forward=run_forwarded)
+    config = TableConfig(
+        ledger=path, tokens=tokens, models=_models.shared_models(), forward=run_forwarded
+    )
     out = console()
     serve(config, host, port, lambda text: out.print(text, markup=False, highlight=False), qr=qr)
 
@@ -145,10 +152,7 @@ def links_command(
 
     Example: adjudicator table links --json
     """
-    from adjudicator.ledger.sessions import players
-    from adjudicator.table.access import load_tokens
-    from adjudicator.table.runfile import read_runfile
-    from adjudicator.table.server import DEFAULT_PORT, link_host
+    from adjudicator.ledger.sessions import players  # lazy: heavy import (sqlite-utils)
 
     path = ledger_path(ledger).expanduser().absolute()
     with opened(path) as book:

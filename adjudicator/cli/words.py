@@ -8,6 +8,7 @@ import typer
 
 from adjudicator.cli._options import JsonOption
 from adjudicator.cli._output import console, print_json
+from adjudicator.rules.vocabulary import check_submission
 from adjudicator.rules.words import format_words, parse_words
 
 app = typer.Typer(help="Read Word lists.", no_args_is_help=True)
@@ -24,7 +25,6 @@ def parse_command(
 
     Example: adjudicator words parse "decrease, speech"
     """
-    from adjudicator.rules.vocabulary import check_submission
 
     words = parse_words(text)
     findings = check_submission(words)

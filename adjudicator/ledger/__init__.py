@@ -1,20 +1,22 @@
 """The campaign ledger: one SQLite file per campaign, append-only and hash-chained.
 
 Modules, in dependency order:
-- `database`: open/create the file, PRAGMAs, write transactions with retry, backup.
-- `migrations`: the schema as named, ordered migrations.
-- `records`: the hash chain every record joins, and `verify`.
+- `database`: open/create the file, PRAGMAs, write transactions with retry, backup;
+  `files`: files written beside a ledger, never the ledger itself, never half-written.
+- `migrations/`: the schema, one module per migration (`m0001_...`), found by number.
+- `hashing` (how a record's hash is computed) and `records`: the hash chain every record
+  joins, and `verify`; `health`: the cheap check every open runs.
 - `sessions`: sessions of play and players; `decks`: the Deck and hands per session;
-  `characters`: character sheets as versions.
-- `rulings`, `policies`: the Storyteller's rulings, their statuses, policy announcements.
+  `characters`: character sheets as versions; `casting`: who casts with which Words.
+- `rulings`, `policies`: the Storyteller's rulings, their statuses, policy announcements;
+  `spell_requests`: spells asked for from the table's pages.
 - `canon`: the rulebook's own examples; `campaign`: `init_campaign` and the summary.
-- `export`, `book`: the ruling log as JSON, CSV, Markdown and HTML; `importing`: JSON back in.
-- `combats`: fights on the Battle Board, stored as chained steps (undo is a record).
-- Precedent (issue 5): `precedent` (the pure conflict rules), `situations` (same situation?),
-  `precedent_thresholds`, `precedent_schema` + `precedent_store` (vectors and FTS5, derived
-  data outside the chain), `vector_clusters`, `precedent_index` (one process's index),
-  `ruling_checks` (what `ruling add` runs), `precedent_eval` (the eval's scoring).
-- `schema_doc`: docs/ledger-schema.md, generated from a fresh ledger.
+- `io/`: the ruling log out (`export`: `book` for Markdown and HTML, `csv_export`,
+  `json_export`) and back in (`importing`).
+- `fights/`: fights on the Battle Board, stored as chained steps (undo is a record).
+
+Precedent (search, conflicts, the checks of `ruling add`) is `adjudicator.precedent`, one
+layer up: it reads and writes through this package, which never imports it.
 
 Every function takes the open `Ledger` explicitly; nothing here holds global state.
 

@@ -5,26 +5,21 @@
 player's hand, read from the ledger, so `spell check` and `spell draft` judge a spell the way
 `ruling add` will. Homonym Words carry the meaning declared when they entered the Deck ("[Lead]
 needs to specify if it's 'the element' or 'the act of guiding' when it's initially added to
-the Deck"); `declared_words` attaches it for the sense check, and `draft_spell` checks the
-spell it proposes. Everything here reads the ledger and writes nothing.
+the Deck"); `declared_words` attaches it for the sense check (`precedent.spell_check` runs
+it, and drafts with the campaign's Words). Everything here reads the ledger and writes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.ledger.characters import get_character
 from adjudicator.ledger.database import Ledger, read
 from adjudicator.ledger.decks import hand_of, senses
 from adjudicator.rules.spells import SpellError, WordsNotInHand, spell_problems, validate_spell
 from adjudicator.rules.words import Word
-
-if TYPE_CHECKING:
-    from adjudicator.language.draft import Draft
-    from adjudicator.language.senses import SenseCheck
-    from adjudicator.ledger.ruling_checks import RulingChecks
 
 
 @dataclass(frozen=True)
@@ -102,44 +97,3 @@ def declared_words(
             word = word.with_sense(next(iter(meanings)))
         found.append(word)
     return tuple(found)
-
-
-@dataclass(frozen=True)
-class CampaignDraft:
-    """A draft from a campaign's Words, with the sense check of each declared homonym in the
-    spell it proposes."""
-
-    draft: Draft
-    senses: tuple[SenseCheck, ...] = ()
-
-    @property
-    def sense_flags(self) -> tuple[SenseCheck, ...]:
-        """Homonym Words the intent uses in another meaning than declared, or in two."""
-        return tuple(check for check in self.senses if check.flagged)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            **self.draft.to_dict(),
-            "senses": [check.to_dict() for check in self.senses],
-            "sense_flags": [check.message for check in self.sense_flags],
-        }
-
-
-def draft_spell(
-    checks: RulingChecks, intent: str, inherent: Sequence[Word], hand: Sequence[Word]
-) -> CampaignDraft:
-    """The smallest valid spell from `inherent` and `hand` covering `intent`, with the
-    campaign's confirmed mappings as its lexicon, and each declared homonym in it checked:
-    "Homonyms do not get multiple meanings." A flag is shown with the spell, never acted on
-    (a flagged card is not dropped for another): the Storyteller rules on it."""
-    from adjudicator.language.draft import draft
-
-    index = checks.index
-    precedents = index.confirmed_mappings((*inherent, *hand))
-    result = draft(
-        intent, inherent, hand, index.models, coverage=index.coverage, precedents=precedents
-    )
-    if result.spell is None:
-        return CampaignDraft(result)
-    words = tuple(used.word for used in result.spell.words)
-    return CampaignDraft(result, checks.sense_checks(words, intent))

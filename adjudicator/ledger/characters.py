@@ -119,7 +119,7 @@ def check_inherent_words(
     specify which one you mean"), a number picking a listed one; `meanings=False` leaves that
     last check out (the refusals that come before a player is asked). Returns the Words with
     their meanings; writes nothing."""
-    from adjudicator.rules.vocabulary import check_submission
+    from adjudicator.rules.vocabulary import check_submission  # lazy: heavy import (numpy)
 
     who = get_player(ledger, player)
     words = decks.numbered_senses(words, inventory)

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import InvalidInput
+from adjudicator.language.homonyms import is_homonym
+from adjudicator.language.inventory import SenseInventory
 from adjudicator.ledger import records
 from adjudicator.ledger.database import Ledger, guarded, write
 from adjudicator.ledger.errors import LedgerError, SessionError, SubmissionFlagged
@@ -40,7 +42,6 @@ from adjudicator.rules.words import Word, format_words
 
 if TYPE_CHECKING:
     from adjudicator.language.homonyms import HomonymInfo
-    from adjudicator.language.inventory import SenseInventory
     from adjudicator.rules.vocabulary import Suggestion
 
 
@@ -181,7 +182,7 @@ def _change(
 
 def check_words(ledger: Ledger, words: Sequence[Word]) -> tuple[Suggestion, ...]:
     """Typos, compounds and duplicates against the current Deck, for the Storyteller to weigh."""
-    from adjudicator.rules.vocabulary import check_submission
+    from adjudicator.rules.vocabulary import check_submission  # lazy: heavy import (numpy)
 
     latest = latest_session(ledger)
     deck_words = () if latest is None else current_deck(ledger, latest.number).deck.words
@@ -190,7 +191,7 @@ def check_words(ledger: Ledger, words: Sequence[Word]) -> tuple[Suggestion, ...]
 
 def doubtful(findings: Sequence[Suggestion]) -> list[str]:
     """The findings that refuse a submission unless kept `as_written`: typos and compounds."""
-    from adjudicator.rules.vocabulary import SuggestionKind
+    from adjudicator.rules.vocabulary import SuggestionKind  # lazy: heavy import (numpy)
 
     refusing = (SuggestionKind.TYPO, SuggestionKind.COMPOUND)
     return [finding.message for finding in findings if finding.kind in refusing]
@@ -201,8 +202,6 @@ def undeclared_homonyms(
 ) -> tuple[HomonymInfo, ...]:
     """The Words without a declared meaning that the homonym detector calls homonyms, each
     with its candidate meanings (most common first). A dictionary lookup: no language model."""
-    from adjudicator.language.homonyms import is_homonym
-    from adjudicator.language.inventory import SenseInventory
 
     undeclared = [word for word in words if word.sense is None]
     if not undeclared:
@@ -218,8 +217,6 @@ def numbered_senses(
     """`words` with each meaning given as a number ("--sense Fire=2") replaced by that
     numbered meaning of the homonym, as `UndeclaredHomonym` and the prompt list them. A
     number for a Word with no listed meanings, or past the last one, is refused."""
-    from adjudicator.language.homonyms import is_homonym
-    from adjudicator.language.inventory import SenseInventory
 
     found = []
     for word in words:

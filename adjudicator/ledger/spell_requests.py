@@ -2,7 +2,7 @@
 
 A request (Q1, Q2, ...) is a chained, append-only record like a ruling: once the server has
 answered "sent", the request survives a crash. The Storyteller's ruling on it is recorded by
-`ruling_checks.RulingChecks.record` as usual, and in the same transaction an answer record
+`precedent.ruling_checks.RulingChecks.record` as usual, and in the same transaction an answer record
 links the request to the ruling (`answer_hook`). The answer table's primary key is the
 request, and the hook checks it inside the write lock, so of two approvals of one request
 exactly one is recorded; the other is refused with `AlreadyRuled` and records nothing.
@@ -11,7 +11,6 @@ exactly one is recorded; the other is refused with `AlreadyRuled` and records no
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +19,6 @@ from adjudicator.ledger import records
 from adjudicator.ledger.characters import get_character
 from adjudicator.ledger.database import Ledger, guarded, write
 from adjudicator.ledger.errors import LedgerError, UnknownName
-from adjudicator.ledger.migrations import chain_table, run_sql
 from adjudicator.ledger.rulings import OnRecorded, Ruling
 from adjudicator.ledger.sessions import get_player, require_open_session
 from adjudicator.rules.spells import MAX_INTENT_LENGTH
@@ -28,35 +26,6 @@ from adjudicator.rules.words import Word
 
 #: At most this many Words in one request (a spell is 2+ Words; a hand holds few).
 MAX_WORDS = 12
-
-
-def migrate(conn: sqlite3.Connection) -> None:
-    """Spell requests sent from the table's pages, and the ruling that answered each."""
-    run_sql(
-        conn,
-        """
-CREATE TABLE spell_requests (
-    id TEXT PRIMARY KEY,
-    number INTEGER NOT NULL UNIQUE CHECK (number >= 1),
-    session INTEGER NOT NULL REFERENCES sessions(number),
-    player TEXT NOT NULL REFERENCES players(name),
-    caster TEXT NOT NULL REFERENCES characters(name),
-    words TEXT NOT NULL CHECK (json_valid(words) AND json_array_length(words) >= 1),
-    intent TEXT NOT NULL,
-    requested_at TEXT NOT NULL,
-    record INTEGER NOT NULL UNIQUE REFERENCES records(seq),
-    CHECK (id = 'Q' || number)
-);
-CREATE TABLE spell_request_answers (
-    request TEXT PRIMARY KEY REFERENCES spell_requests(id),
-    ruling TEXT NOT NULL REFERENCES rulings(id),
-    answered_at TEXT NOT NULL,
-    record INTEGER NOT NULL UNIQUE REFERENCES records(seq)
-);
-""",
-    )
-    chain_table(conn, "spell_request", "spell_requests", ("words",))
-    chain_table(conn, "spell_request_answer", "spell_request_answers", ())
 
 
 class AlreadyRuled(LedgerError):

@@ -31,9 +31,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from adjudicator import __version__
 from adjudicator.errors import AdjudicatorError, InvalidInput
+from adjudicator.ledger.errors import LedgerBusy, UnknownName
 from adjudicator.table.access import Access, Forbidden, NotSignedIn
 from adjudicator.table.live import Watcher
-from adjudicator.table.service import TableConfig, TableService
+from adjudicator.table.service import Stale, TableConfig, TableService
 
 HERE = Path(__file__).parent
 log = logging.getLogger("adjudicator.table")
@@ -46,10 +47,10 @@ class BodyTooLarge(InvalidInput):
 def error_status(error: AdjudicatorError) -> int:
     """The HTTP status of a library error: who you are (401), what you may do (403), what
     is not there (404), what the ledger's state refuses (409), the rest bad input (400)."""
-    from adjudicator.ledger.errors import LedgerBusy, UnknownName
-    from adjudicator.ledger.ruling_checks import PrecedentConflict
-    from adjudicator.ledger.spell_requests import AlreadyRuled
-    from adjudicator.table.service import Stale
+    from adjudicator.ledger.spell_requests import AlreadyRuled  # lazy: heavy import (sqlite-utils)
+    from adjudicator.precedent.ruling_checks import (
+        PrecedentConflict,
+    )  # lazy: heavy import (numpy, sqlite-utils)
 
     for kind, status in (
         (NotSignedIn, 401),

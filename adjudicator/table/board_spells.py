@@ -31,9 +31,9 @@ from adjudicator.rules.words import Word, parse_words
 
 if TYPE_CHECKING:
     from adjudicator.combat.state import CombatState
-    from adjudicator.ledger.combat_steps import StoredCombat
-    from adjudicator.ledger.combats import Outcome
     from adjudicator.ledger.database import Ledger
+    from adjudicator.ledger.fights.combats import Outcome
+    from adjudicator.ledger.fights.steps import StoredCombat
     from adjudicator.ledger.rulings import Ruling
 
 
@@ -47,14 +47,14 @@ def _accepted(stored: StoredCombat, command: Command) -> bool:
 
 
 def _castable(book: Ledger, stored: StoredCombat, character: str) -> list[Ruling]:
-    from adjudicator.ledger.combat_spells import where_cast
+    from adjudicator.ledger.fights.spells import where_cast  # lazy: heavy import (sqlite-utils)
     from adjudicator.ledger.rulings import (
         RulingFilter,
         Status,
         Verdict,
         current_statuses,
         list_rulings,
-    )
+    )  # lazy: heavy import (sqlite-utils)
 
     wanted = RulingFilter(
         session=stored.info.session, caster=character, verdict=Verdict.APPROVED, canon=False
@@ -72,7 +72,7 @@ def _castable(book: Ledger, stored: StoredCombat, character: str) -> list[Ruling
 def _cast(state: CombatState, caster: str, ruling: Ruling, target: str | None,
           delivery: Delivery) -> Cast:  # fmt: skip
     """The engine's `Cast` as `cast_ruling` builds it (the Drawn Words were paid at approval)."""
-    from adjudicator.ledger.combat_spells import spell_ruling
+    from adjudicator.ledger.fights.spells import spell_ruling  # lazy: heavy import (sqlite-utils)
 
     spell = ruling.spell()
     words = tuple(used.word for used in spell.words)
@@ -137,8 +137,8 @@ def counter_options(stored: StoredCombat) -> list[dict[str, Any]]:
 
 def cast(book: Ledger, body: Mapping[str, Any]) -> Outcome:
     """`combat cast UNIT --ruling R --target T --delivery D` for the acting unit."""
-    from adjudicator.ledger.combat_steps import load_combat
-    from adjudicator.ledger.combats import cast_ruling
+    from adjudicator.ledger.fights.combats import cast_ruling  # lazy: heavy import (sqlite-utils)
+    from adjudicator.ledger.fights.steps import load_combat  # lazy: heavy import (sqlite-utils)
 
     ruling = _text(body, "ruling")
     target = body.get("target")
@@ -159,7 +159,7 @@ def cast(book: Ledger, body: Mapping[str, Any]) -> Outcome:
 
 def counter(book: Ledger, body: Mapping[str, Any]) -> Outcome:
     """`combat counter UNIT WORDS --over N ... [--item ITEM]` on the spell on the stack."""
-    from adjudicator.ledger.combats import play
+    from adjudicator.ledger.fights.combats import play  # lazy: heavy import (sqlite-utils)
 
     unit = _text(body, "unit")
     raw = body.get("words")

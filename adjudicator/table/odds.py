@@ -29,7 +29,10 @@ TOUCH_RULE = "Without modifiers, casters must land a 1d6 unarmed attack to impar
 
 def request_odds(book: Ledger, caster: str) -> dict[str, Any] | None:
     """The touch attack's exact hit odds if `caster` fights in the open combat, else None."""
-    from adjudicator.ledger.combat_steps import list_combats, load_combat
+    from adjudicator.ledger.fights.steps import (  # lazy: heavy import (sqlite-utils)
+        list_combats,
+        load_combat,
+    )
 
     if not list_combats(book):
         return None

@@ -14,6 +14,8 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from adjudicator.table.access import write_private
+
 
 @dataclass(frozen=True)
 class RunInfo:
@@ -69,7 +71,6 @@ def read_runfile(ledger: Path) -> RunInfo | None:
 
 
 def write_runfile(ledger: Path, info: RunInfo) -> Path:
-    from adjudicator.table.access import write_private
 
     path = runfile_path(ledger)
     write_private(path, json.dumps(asdict(info), indent=2) + "\n")

@@ -89,7 +89,7 @@ def serve(
     """Serve `config`'s ledger on host:port until interrupted."""
     import uvicorn
 
-    from adjudicator.table.app import create_app
+    from adjudicator.table.app import create_app  # lazy: heavy import (fastapi, starlette)
 
     ledger = config.ledger.absolute()
     running = read_runfile(ledger)

@@ -18,17 +18,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.combat.svg import svg_board
 from adjudicator.errors import AdjudicatorError, InvalidInput
-from adjudicator.rules.words import Word, parse_words
-from adjudicator.table.access import Access, Forbidden, Tokens
+from adjudicator.language.inventory import SenseInventory
+from adjudicator.ledger.errors import LedgerError
+from adjudicator.rules.words import Word, parse_words, with_senses
+from adjudicator.table.access import Access, Forbidden, Role, Tokens, read_tokens, tokens_path
+from adjudicator.table.board_spells import cast, cast_options, counter, counter_options
+from adjudicator.table.odds import request_odds
 
 if TYPE_CHECKING:
     from adjudicator.language.coverage import Coverage
-    from adjudicator.language.inventory import SenseInventory
     from adjudicator.language.models import Models
-    from adjudicator.ledger.combat_steps import StoredCombat
     from adjudicator.ledger.database import Ledger
-    from adjudicator.ledger.ruling_checks import RulingChecks
+    from adjudicator.ledger.fights.steps import StoredCombat
+    from adjudicator.precedent.ruling_checks import RulingChecks
 
 #: Runs a forwarded CLI command ("spell check", its parameters, the terminal's width) ->
 #: {"stdout", "stderr", "exit_code"}.
@@ -72,7 +76,7 @@ class TableService:
     """The table's operations for one ledger, with this process's models."""
 
     def __init__(self, config: TableConfig) -> None:
-        from adjudicator.table.warm import KeptChecks, KeptVectors
+        from adjudicator.table.warm import KeptChecks, KeptVectors  # lazy: heavy import (numpy)
 
         self.config = config
         self.language = threading.Lock()
@@ -85,7 +89,6 @@ class TableService:
         self._tokens = (self._tokens_stamp(), config.tokens)
 
     def _tokens_stamp(self) -> float | None:
-        from adjudicator.table.access import tokens_path
 
         try:
             return tokens_path(self.config.ledger).stat().st_mtime
@@ -95,7 +98,6 @@ class TableService:
     def tokens(self) -> Tokens:
         """The links' tokens, read again when `table links` changed the file (a new player,
         a rotation): a rotated token stops working at once."""
-        from adjudicator.table.access import read_tokens
 
         stamp = self._tokens_stamp()
         if stamp is not None and stamp != self._tokens[0]:
@@ -108,7 +110,7 @@ class TableService:
 
     @contextmanager
     def book(self) -> Iterator[Ledger]:
-        from adjudicator.ledger.database import open_ledger
+        from adjudicator.ledger.database import open_ledger  # lazy: heavy import (sqlite-utils)
 
         ledger = open_ledger(self.config.ledger)
         try:
@@ -117,7 +119,7 @@ class TableService:
             ledger.close()
 
     def checker(self) -> Coverage:
-        from adjudicator.language.coverage import Coverage
+        from adjudicator.language.coverage import Coverage  # lazy: heavy import (numpy)
 
         if self._coverage is None:
             self._coverage = Coverage(self.models)
@@ -125,7 +127,6 @@ class TableService:
 
     def inventory(self) -> SenseInventory:
         """The homonym dictionary, read once (the Deck's prompts use it)."""
-        from adjudicator.language.inventory import SenseInventory
 
         if self._inventory is None:
             self._inventory = SenseInventory()
@@ -133,8 +134,12 @@ class TableService:
 
     def campaign_checks(self, book: Ledger) -> RulingChecks:
         """The campaign's checks over `book`, built now (a ruling is recorded with these)."""
-        from adjudicator.ledger.precedent_index import PrecedentIndex
-        from adjudicator.ledger.ruling_checks import RulingChecks
+        from adjudicator.precedent.retrieval import (
+            PrecedentIndex,  # lazy: heavy import (numpy, sqlite-utils)
+        )
+        from adjudicator.precedent.ruling_checks import (
+            RulingChecks,  # lazy: heavy import (numpy, sqlite-utils)
+        )
 
         return RulingChecks(PrecedentIndex(book, self.models, coverage=self.checker()))
 
@@ -166,7 +171,6 @@ class TableService:
         )
 
     def identify(self, token: str | None) -> Access | None:
-        from adjudicator.table.access import Role
 
         extra = []
         if self.config.local_token:
@@ -174,7 +178,7 @@ class TableService:
         return self.tokens().identify(token, *extra)
 
     def _own_caster(self, book: Ledger, access: Access, caster: str) -> str:
-        from adjudicator.ledger.characters import get_character
+        from adjudicator.ledger.characters import get_character  # lazy: heavy import (sqlite-utils)
 
         character = get_character(book, caster)
         access.require_player(character.player, f"use {character.name}")
@@ -184,7 +188,9 @@ class TableService:
 
     def spell_check(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
         """`spell check --json` on the served ledger, with `caster` if given."""
-        from adjudicator.ledger.spell_check import check_spell
+        from adjudicator.precedent.spell_check import (
+            check_spell,
+        )  # lazy: heavy import (numpy, sqlite-utils)
 
         words = words_of(body.get("words"))
         if not words:
@@ -206,7 +212,10 @@ class TableService:
 
     def draft(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
         """`spell draft --caster C --json`: the smallest spell from their Words."""
-        from adjudicator.ledger.casting import draft_spell, get_caster
+        from adjudicator.ledger.casting import get_caster  # lazy: heavy import (sqlite-utils)
+        from adjudicator.precedent.spell_check import (
+            draft_spell,
+        )  # lazy: heavy import (numpy, sqlite-utils)
 
         intent = text_of(body, "intent")
         assert intent is not None
@@ -221,7 +230,7 @@ class TableService:
     # -- what a page shows -----------------------------------------------------------------
 
     def me(self, access: Access) -> dict[str, Any]:
-        from adjudicator.ledger.campaign import campaign_name
+        from adjudicator.ledger.campaign import campaign_name  # lazy: heavy import (sqlite-utils)
 
         with self.book() as book:
             return {**access.to_dict(), "campaign": campaign_name(book)}
@@ -230,19 +239,23 @@ class TableService:
         """Everything a page shows but the board: for the Storyteller the queue, the ruling
         log, the policies and every character; for a player their characters, hand and
         requests only."""
-        from adjudicator.ledger.characters import characters
-        from adjudicator.ledger.database import read
-        from adjudicator.ledger.decks import current_deck, hand_of
-        from adjudicator.ledger.errors import LedgerError
-        from adjudicator.ledger.policies import policies
+        from adjudicator.ledger.characters import characters  # lazy: heavy import (sqlite-utils)
+        from adjudicator.ledger.database import read  # lazy: heavy import (sqlite-utils)
+        from adjudicator.ledger.decks import (
+            current_deck,
+            hand_of,
+        )  # lazy: heavy import (sqlite-utils)
+        from adjudicator.ledger.policies import policies  # lazy: heavy import (sqlite-utils)
         from adjudicator.ledger.rulings import (
             RulingFilter,
             current_statuses,
             get_ruling,
             list_rulings,
-        )
-        from adjudicator.ledger.sessions import latest_session
-        from adjudicator.ledger.spell_requests import list_requests
+        )  # lazy: heavy import (sqlite-utils)
+        from adjudicator.ledger.sessions import latest_session  # lazy: heavy import (sqlite-utils)
+        from adjudicator.ledger.spell_requests import (
+            list_requests,
+        )  # lazy: heavy import (sqlite-utils)
 
         with self.book() as book, read(book):
             session = latest_session(book)
@@ -286,9 +299,13 @@ class TableService:
     def board(self, access: Access) -> dict[str, Any]:
         """The latest fight as SVG with the turn tracker, and the acting unit's legal
         actions for whoever may take them (the Storyteller, or the unit's own player)."""
-        from adjudicator.cli.combat_board import svg_board
-        from adjudicator.ledger.combat_steps import list_combats, load_combat
-        from adjudicator.ledger.combats import describe_command
+        from adjudicator.ledger.fights.combats import (
+            describe_command,
+        )  # lazy: heavy import (sqlite-utils)
+        from adjudicator.ledger.fights.steps import (
+            list_combats,
+            load_combat,
+        )  # lazy: heavy import (sqlite-utils)
 
         with self.book() as book:
             if not list_combats(book):
@@ -326,7 +343,7 @@ class TableService:
 
     def _plays(self, book: Ledger, access: Access, unit: str) -> bool:
         """Whether a player's token controls `unit`: it is one of their characters."""
-        from adjudicator.ledger.characters import characters
+        from adjudicator.ledger.characters import characters  # lazy: heavy import (sqlite-utils)
 
         return any(
             c.name.casefold() == unit.casefold()
@@ -337,8 +354,10 @@ class TableService:
     # -- changes ---------------------------------------------------------------------------
 
     def send_request(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
-        from adjudicator.ledger.characters import get_character
-        from adjudicator.ledger.spell_requests import request_spell
+        from adjudicator.ledger.characters import get_character  # lazy: heavy import (sqlite-utils)
+        from adjudicator.ledger.spell_requests import (
+            request_spell,
+        )  # lazy: heavy import (sqlite-utils)
 
         caster = text_of(body, "caster")
         intent = text_of(body, "intent")
@@ -354,11 +373,15 @@ class TableService:
         (coverage with reasons, sense flags, closest precedents), the precedent check of
         approving it and of vetoing it (a stricter or looser conflict, if any), and the odds
         of the dice it involves (`table.odds`; None when no die is rolled)."""
-        from adjudicator.ledger.casting import declared_words, get_caster
-        from adjudicator.ledger.precedent import Question
-        from adjudicator.ledger.rulings import Verdict
-        from adjudicator.ledger.spell_requests import get_request
-        from adjudicator.table.odds import request_odds
+        from adjudicator.ledger.casting import (  # lazy: heavy import (sqlite-utils)
+            declared_words,
+            get_caster,
+        )
+        from adjudicator.ledger.rulings import Verdict  # lazy: heavy import (sqlite-utils)
+        from adjudicator.ledger.spell_requests import (
+            get_request,  # lazy: heavy import (sqlite-utils)
+        )
+        from adjudicator.precedent.cases import Question  # lazy: heavy import (sqlite-utils)
 
         access.require_storyteller("see a request's analysis")
         with self.book() as book:
@@ -392,8 +415,15 @@ class TableService:
     def rule(self, access: Access, request_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
         """Record the Storyteller's ruling on a request, with every check of `ruling add`;
         of two rulings on one request, the second is refused (`AlreadyRuled`)."""
-        from adjudicator.ledger.rulings import Implementation, Proposal, Verdict
-        from adjudicator.ledger.spell_requests import answer_hook, check_unanswered
+        from adjudicator.ledger.rulings import (
+            Implementation,
+            Proposal,
+            Verdict,
+        )  # lazy: heavy import (sqlite-utils)
+        from adjudicator.ledger.spell_requests import (
+            answer_hook,
+            check_unanswered,
+        )  # lazy: heavy import (sqlite-utils)
 
         access.require_storyteller("rule on a spell")
         verdict_text = text_of(body, "verdict")
@@ -439,7 +469,7 @@ class TableService:
         }
 
     def announce(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
-        from adjudicator.ledger.policies import announce
+        from adjudicator.ledger.policies import announce  # lazy: heavy import (sqlite-utils)
 
         access.require_storyteller("announce a policy")
         text = text_of(body, "text")
@@ -457,9 +487,8 @@ class TableService:
         """A player's Words for the Deck. Likely typos and compounds, and homonyms with no
         meaning, come back as prompts with numbered choices; nothing is recorded until the
         player has answered each (as `deck submit` refuses until fixed or declared)."""
-        from adjudicator.ledger import decks
-        from adjudicator.rules.vocabulary import SuggestionKind
-        from adjudicator.rules.words import with_senses
+        from adjudicator.ledger import decks  # lazy: heavy import (sqlite-utils)
+        from adjudicator.rules.vocabulary import SuggestionKind  # lazy: heavy import (numpy)
 
         player = text_of(body, "player", required=False) or access.player
         if player is None:
@@ -502,8 +531,8 @@ class TableService:
     def play(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
         """Play one of the acting unit's legal actions, as listed by `board` (it must still
         be legal: a stale page gets a clear refusal)."""
-        from adjudicator.ledger.combat_steps import load_combat
-        from adjudicator.ledger.combats import play
+        from adjudicator.ledger.fights.combats import play  # lazy: heavy import (sqlite-utils)
+        from adjudicator.ledger.fights.steps import load_combat  # lazy: heavy import (sqlite-utils)
 
         wanted = body.get("command")
         if not isinstance(wanted, dict):
@@ -525,7 +554,6 @@ class TableService:
 
     def cast(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
         """Cast the acting unit's approved ruling, as `combat cast --ruling` (Storyteller)."""
-        from adjudicator.table.board_spells import cast
 
         access.require_storyteller("cast a spell on the board")
         with self.book() as book:
@@ -533,14 +561,13 @@ class TableService:
 
     def counter(self, access: Access, body: Mapping[str, Any]) -> dict[str, Any]:
         """Counterspell the spell on the stack, as `combat counter` (Storyteller)."""
-        from adjudicator.table.board_spells import counter
 
         access.require_storyteller("counterspell on the board")
         with self.book() as book:
             return counter(book, body).to_dict()
 
     def undo(self, access: Access) -> dict[str, Any]:
-        from adjudicator.ledger.combats import undo
+        from adjudicator.ledger.fights.combats import undo  # lazy: heavy import (sqlite-utils)
 
         access.require_storyteller("undo a combat step")
         with self.book() as book:
@@ -570,7 +597,6 @@ _NO_SPELLS: dict[str, Any] = {"cast": [], "counter": []}
 
 def _spells(book: Ledger, stored: StoredCombat, acting: str | None) -> dict[str, Any]:
     """The Storyteller's spell actions: rulings to cast, counterspells while one is cast."""
-    from adjudicator.table.board_spells import cast_options, counter_options
 
     def read(groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for group in groups:

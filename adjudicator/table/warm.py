@@ -28,13 +28,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from adjudicator.language.models import EMBEDDING_SIZE, Models
+from adjudicator.table.live import change_marker
 
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
     from spacy.language import Language
 
     from adjudicator.ledger.database import Ledger
-    from adjudicator.ledger.ruling_checks import RulingChecks
+    from adjudicator.precedent.ruling_checks import RulingChecks
 
 #: How many texts' vectors a server keeps (1.5 KiB each).
 VECTORS_KEPT = 4096
@@ -89,8 +90,7 @@ class KeptChecks:
 
     def get(self, book: Ledger) -> RulingChecks:
         """The checks for the ledger as `book` sees it now."""
-        from adjudicator.ledger.database import open_ledger
-        from adjudicator.table.live import change_marker
+        from adjudicator.ledger.database import open_ledger  # lazy: heavy import (sqlite-utils)
 
         marker = change_marker(book.conn)
         thread = threading.get_ident()

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from adjudicator.cli import app
-from adjudicator.cli.reference import command_reference
+from tools.command_reference import command_reference
 
 COMMANDS = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
 

@@ -17,7 +17,7 @@ from adjudicator.language.coverage import Coverage
 from adjudicator.language.models import Models
 from adjudicator.ledger import characters, decks, sessions
 from adjudicator.ledger.database import Ledger
-from adjudicator.ledger.precedent_index import PrecedentIndex
+from adjudicator.precedent.retrieval import PrecedentIndex
 from adjudicator.rules.characters import snazzle
 from adjudicator.rules.deck import DrawReason
 from tests.ledger.helpers import declared, grum, new_ledger, snapshot

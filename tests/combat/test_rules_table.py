@@ -115,6 +115,6 @@ def test_the_decisions_name_modules_that_exist(doc: str) -> None:
     """ "Decisions where the rulebook is silent" cites each module by its path."""
     decisions = doc[doc.index("## Decisions where the rulebook is silent") :]
     modules = re.findall(r"^### `([\w/]+\.py)`$", decisions, re.MULTILINE)
-    assert "adjudicator/ledger/combats.py" in modules and len(modules) > 5
+    assert "adjudicator/ledger/fights/combats.py" in modules and len(modules) > 5
     for module in modules:
         assert (ROOT / module).is_file(), module

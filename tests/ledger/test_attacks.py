@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from adjudicator.ledger import records
-from adjudicator.ledger.combats import start_combat
 from adjudicator.ledger.database import backup, open_ledger, write
 from adjudicator.ledger.errors import (
     ChainBroken,
@@ -26,11 +25,14 @@ from adjudicator.ledger.errors import (
     LedgerTampered,
     NotALedger,
 )
-from adjudicator.ledger.export import ExportFormat, csv_cell, export, to_json
 from adjudicator.ledger.fields import LIMITS, MAX_TEXT, limit
+from adjudicator.ledger.fights.combats import start_combat
 from adjudicator.ledger.files import write_file
 from adjudicator.ledger.hashing import Head, record_hash
-from adjudicator.ledger.importing import import_ledger
+from adjudicator.ledger.io.csv_export import csv_cell
+from adjudicator.ledger.io.export import ExportFormat, export
+from adjudicator.ledger.io.importing import import_ledger
+from adjudicator.ledger.io.json_export import to_json
 from adjudicator.ledger.policies import announce
 from adjudicator.ledger.rulings import (
     Implementation,

@@ -12,12 +12,13 @@ import pytest
 from adjudicator.language.coverage import Coverage
 from adjudicator.language.models import Models
 from adjudicator.ledger import characters, decks, sessions
-from adjudicator.ledger.casting import declared_words, draft_spell, get_caster
+from adjudicator.ledger.casting import declared_words, get_caster
 from adjudicator.ledger.database import Ledger
 from adjudicator.ledger.errors import UnknownName
-from adjudicator.ledger.precedent_index import PrecedentIndex
-from adjudicator.ledger.ruling_checks import RulingChecks
 from adjudicator.ledger.rulings import Proposal, Verdict
+from adjudicator.precedent.retrieval import PrecedentIndex
+from adjudicator.precedent.ruling_checks import RulingChecks
+from adjudicator.precedent.spell_check import draft_spell
 from adjudicator.rules.characters import snazzle
 from adjudicator.rules.deck import DrawReason
 from adjudicator.rules.spells import InherentWordsCombined, WordsNotInHand

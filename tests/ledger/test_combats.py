@@ -30,9 +30,9 @@ from adjudicator.combat.state import Phase
 from adjudicator.errors import InvalidInput
 from adjudicator.ledger import decks, records
 from adjudicator.ledger.characters import get_character, history
-from adjudicator.ledger.combat_spells import RulingNotCastable, spell_ruling
-from adjudicator.ledger.combat_steps import EffectKind, StepAction, load_combat
-from adjudicator.ledger.combats import (
+from adjudicator.ledger.database import Ledger
+from adjudicator.ledger.errors import LedgerError, UnknownName
+from adjudicator.ledger.fights.combats import (
     DiceSpec,
     add_character,
     cast_ruling,
@@ -42,10 +42,10 @@ from adjudicator.ledger.combats import (
     start_combat,
     undo,
 )
-from adjudicator.ledger.database import Ledger
-from adjudicator.ledger.errors import LedgerError, UnknownName
-from adjudicator.ledger.export import to_json
-from adjudicator.ledger.importing import import_ledger
+from adjudicator.ledger.fights.spells import RulingNotCastable, spell_ruling
+from adjudicator.ledger.fights.steps import EffectKind, StepAction, load_combat
+from adjudicator.ledger.io.importing import import_ledger
+from adjudicator.ledger.io.json_export import to_json
 from adjudicator.ledger.rulings import (
     Implementation,
     Proposal,

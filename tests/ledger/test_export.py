@@ -15,8 +15,11 @@ import pytest
 from adjudicator.ledger import records
 from adjudicator.ledger.database import Ledger, open_ledger
 from adjudicator.ledger.errors import FileRefused, FolderMissing, ImportRefused
-from adjudicator.ledger.export import ExportFilter, ExportFormat, export, to_json, write_file
-from adjudicator.ledger.importing import import_ledger
+from adjudicator.ledger.files import write_file
+from adjudicator.ledger.io.export import ExportFormat, export
+from adjudicator.ledger.io.importing import import_ledger
+from adjudicator.ledger.io.json_export import to_json
+from adjudicator.ledger.io.log import ExportFilter
 from adjudicator.ledger.policies import announce
 from adjudicator.ledger.rulings import Implementation, Proposal, Status, StatusChange, Verdict
 from adjudicator.ledger.rulings import add_ruling as record

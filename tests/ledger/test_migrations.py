@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.errors import AdjudicatorError
 from adjudicator.ledger import migrations, records
 from adjudicator.ledger.database import Ledger, guarded, open_ledger, write
 from adjudicator.ledger.decks import declare_sense
@@ -117,7 +118,7 @@ def test_rulings_and_policies_cannot_be_changed_through_the_library_either(table
 def _example_tables(conn: sqlite3.Connection) -> None:
     """A later issue's kind of migration: stored embeddings, an FTS5 index over intents,
     Words and notes kept by a trigger, and nothing else touched. (The precedent issue's real
-    one, 0005, is tested in test_precedent_store.py; these tables have names of their own.)"""
+    one, 0005, is tested in tests/precedent/test_store.py; these tables have names of their own.)"""
     migrations.run_sql(
         conn,
         """
@@ -163,3 +164,35 @@ def test_later_issues_can_extend_the_schema_by_migration(
                 "INSERT INTO example_embeddings VALUES ('R1', 'all-MiniLM-L6-v2', x'00')"
             )
         records.verify(ledger)
+
+
+def test_each_migration_is_its_own_module_registered_under_the_name_ledgers_recorded() -> None:
+    """Issue 12: "migrations (one module per migration, registered where defined)". The names
+    are those existing ledgers logged in `ledger_migrations`, so old files still open."""
+    folder = Path(migrations.__file__).parent
+    modules = sorted(path.stem for path in folder.glob("m[0-9][0-9][0-9][0-9]_*.py"))
+    assert [f"m{m.name}" for m in migrations.MIGRATIONS] == modules
+    assert [m.name for m in migrations.MIGRATIONS][:6] == [
+        "0001_chain_and_roster",
+        "0002_deck_and_senses",
+        "0003_rulings_and_policies",
+        "0004_combats",
+        "0005_precedent",
+        "0006_spell_requests",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("numbers", "problem"),
+    [((1, 2, 2), "number 0002 is used twice"), ((1, 3), "0002 is missing before 0003_step")],
+)
+def test_migration_numbers_must_be_unique_and_consecutive(
+    numbers: tuple[int, ...], problem: str
+) -> None:
+    """A duplicate or a gap would let two versions of the code disagree about what a schema
+    version (`PRAGMA user_version`: how many migrations ran) means: refused at import."""
+    steps = [migrations.Migration(f"{n:04d}_step", _example_tables) for n in numbers]
+    with pytest.raises(migrations.MigrationOrderError, match=problem) as refused:
+        migrations.check_sequence(steps)
+    assert isinstance(refused.value, AdjudicatorError)
+    assert migrations.check_sequence(steps[:1]) == tuple(steps[:1])

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator.ledger import migrations
-from adjudicator.ledger.schema_doc import DESCRIPTIONS, main, schema_markdown
 from tests.ledger.helpers import new_ledger
+from tools.schema_doc import DESCRIPTIONS, main, schema_markdown
 
 DOC = Path(__file__).parents[2] / "docs" / "ledger-schema.md"
 

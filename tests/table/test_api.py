@@ -15,9 +15,9 @@ from adjudicator.cli import app
 from adjudicator.language.models import Models
 from adjudicator.ledger.database import open_ledger
 from adjudicator.ledger.decks import hand_of
-from adjudicator.ledger.precedent_index import PrecedentIndex
 from adjudicator.ledger.records import verify
 from adjudicator.ledger.spell_requests import list_requests
+from adjudicator.precedent.retrieval import PrecedentIndex
 from adjudicator.table.access import load_tokens, tokens_path
 from tests.table.conftest import Table
 

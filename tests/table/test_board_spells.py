@@ -135,7 +135,7 @@ def test_the_analysis_gives_the_touch_attacks_exact_odds_in_a_fight(table: Table
     """ "Without modifiers, casters must land a 1d6 unarmed attack to impart spell effects."
     Grum fights in F1: his request's analysis gives the engine's exact odds of that touch
     against each unit on the board, enemies first."""
-    from adjudicator.ledger.combat_steps import load_combat
+    from adjudicator.ledger.fights.steps import load_combat
 
     assert table.post("Bram", "/api/requests", SPELL)[0] == 201
     code, analysis = table.get("storyteller", "/api/requests/Q1/analysis")

@@ -1,7 +1,7 @@
 """Precedent and consistency, the pure part: Words, standing, and the same situation.
 
 No models here: readings are built by hand (unit vectors chosen for their cosine), so these
-tests pin the rules themselves; tests/ledger/test_precedent_models.py runs them on real
+tests pin the rules themselves; tests/precedent/test_with_models.py runs them on real
 intents.
 """
 
@@ -12,20 +12,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from adjudicator.ledger.precedent import (
-    Candidate,
-    ConflictKind,
-    PolicyNote,
-    Precedent,
-    Question,
-    decide,
-    release,
-    token_overlap,
-    word_overlap,
-    word_set_kind,
-)
 from adjudicator.ledger.rulings import Status, Verdict
-from adjudicator.ledger.situations import (
+from adjudicator.precedent.cases import ConflictKind, PolicyNote, Precedent, Question
+from adjudicator.precedent.conflicts import Candidate, decide, word_set_kind
+from adjudicator.precedent.policies import release
+from adjudicator.precedent.same_situation import (
     AREA,
     DELIVERY,
     DURATION,
@@ -35,6 +26,7 @@ from adjudicator.ledger.situations import (
     confidence_of,
     scope_hints,
 )
+from adjudicator.precedent.scores import token_overlap, word_overlap
 from adjudicator.rules.words import Word, parse_words
 
 APPROVED, VETOED = Verdict.APPROVED, Verdict.VETOED

@@ -2,14 +2,14 @@
 
 Only SQL and the standard library here: every ledger command imports the migrations, and
 listing rulings must not pay for numpy. What the tables hold and why they are derived data
-(outside the hash chain) is in `precedent_store`.
+(outside the hash chain) is in `adjudicator.precedent.store`.
 """
 
 from __future__ import annotations
 
 import sqlite3
 
-from adjudicator.ledger import migrations
+from adjudicator.ledger.migrations.base import Migration, append_only, run_sql
 
 _NOTES = (
     "trim(coalesce({p}area, '') || ' ' || coalesce({p}duration, '') || ' ' || "
@@ -20,11 +20,12 @@ _WORDS = "(SELECT group_concat(json_extract(value, '$.text'), ' ') FROM json_eac
 _NEEDS = "(SELECT group_concat(value, ' ') FROM json_each({p}needs))"
 
 
-def migrate(conn: sqlite3.Connection) -> None:
-    """Migration 0005: the vectors table, the FTS5 index and its trigger, and the index
-    filled for the rulings already recorded (the canon at least)."""
+def _run(conn: sqlite3.Connection) -> None:
+    """Intent vectors and the full-text index of rulings (`adjudicator.precedent.store`)."""
+    # the vectors table, the FTS5 index and its trigger, then the index filled for the rulings
+    # already recorded (the canon at least)
     new = {"p": "new."}
-    migrations.run_sql(
+    run_sql(
         conn,
         f"""
 CREATE TABLE ruling_vectors (
@@ -45,7 +46,7 @@ CREATE TRIGGER rulings_fts_insert AFTER INSERT ON rulings BEGIN
 END;
 """,
     )
-    migrations.append_only(conn, "ruling_vectors")
+    append_only(conn, "ruling_vectors")
     old = {"p": ""}
     conn.execute(
         "INSERT INTO rulings_fts (rowid, id, intent, words, needs, notes) "
@@ -53,3 +54,6 @@ END;
         f"coalesce({_NEEDS.format(**old)}, ''), {_NOTES.format(**old)} "
         "FROM rulings ORDER BY record"
     )
+
+
+MIGRATION = Migration("0005_precedent", _run)

@@ -1,7 +1,7 @@
 """The ledger's schema in Markdown, generated from a fresh ledger so it cannot rot.
 
 `docs/ledger-schema.md` is this module's output (`make docs`, or
-`python -m adjudicator.ledger.schema_doc`); a test fails when the committed file is stale.
+`python -m tools.schema_doc`); a test fails when the committed file is stale.
 
 Nothing about the schema is written here by hand: `schema_markdown` creates a new ledger in a
 temporary folder with the ledger's own `create_ledger` (so every migration in
@@ -13,7 +13,7 @@ each table, view and index. CHECK and COLLATE clauses, which no PRAGMA reports, 
 the `CREATE TABLE` text itself.
 
 What the code cannot know is what a table is *for*: that one line per table comes from
-`DESCRIPTIONS` below (kept here because `migrations.py` is append-only and shared), and for a
+`DESCRIPTIONS` below (kept here because shipped migrations are append-only), and for a
 table this module has not heard of yet, from the docstring of the migration that created it.
 The output holds no timestamps or paths, so the same schema always renders the same bytes.
 """
@@ -538,7 +538,7 @@ def _description(relation: Relation, schema: Schema) -> str:
     for migration in schema.migrations:
         if migration.name == relation.migration:
             return f"Made by `{migration.name}`: {_migration_doc(migration)}"
-    return "(no description yet: add one to `DESCRIPTIONS` in `adjudicator/ledger/schema_doc.py`)"
+    return "(no description yet: add one to `DESCRIPTIONS` in `tools/schema_doc.py`)"
 
 
 def render(schema: Schema) -> str:
@@ -555,7 +555,7 @@ def render(schema: Schema) -> str:
         "# Ledger schema",
         "",
         "Generated from a freshly created ledger by `make docs` "
-        "(`python -m adjudicator.ledger.schema_doc`); do not edit by hand. "
+        "(`python -m tools.schema_doc`); do not edit by hand. "
         "`tests/ledger/test_schema_doc.py` fails when this file is stale.",
         "",
         "## The file",
@@ -620,8 +620,9 @@ def render(schema: Schema) -> str:
         "## Migrations",
         "",
         "The schema is built by named migrations applied in order, once each, inside one "
-        "write transaction (`adjudicator/ledger/migrations.py`). Each applied migration is "
-        "logged in `ledger_migrations`, and `PRAGMA user_version` holds how many have been "
+        "write transaction (`adjudicator/ledger/migrations/`, one module each). Each applied "
+        "migration is logged in `ledger_migrations`, and `PRAGMA user_version` holds how many "
+        "have been "
         f"applied: the schema version, {pragmas['user_version']} for this code. A fresh "
         "ledger runs them all; opening an older ledger runs the ones it lacks; a ledger "
         "that names a migration this code does not know was made by a newer adjudicator "
@@ -707,7 +708,7 @@ def _section(relation: Relation, schema: Schema) -> list[str]:
 
 
 def main() -> None:
-    """Print the Markdown (`python -m adjudicator.ledger.schema_doc > docs/ledger-schema.md`)."""
+    """Print the Markdown (`python -m tools.schema_doc > docs/ledger-schema.md`)."""
     sys.stdout.write(schema_markdown())
 
 

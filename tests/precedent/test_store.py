@@ -15,8 +15,9 @@ import pytest
 
 from adjudicator.ledger import migrations, records
 from adjudicator.ledger.database import Ledger, open_ledger, write
-from adjudicator.ledger.export import ExportFormat, export
-from adjudicator.ledger.precedent_store import (
+from adjudicator.ledger.io.export import ExportFormat, export
+from adjudicator.ledger.rulings import Implementation, Proposal, Verdict, add_ruling
+from adjudicator.precedent.store import (
     StoredVector,
     check_derived,
     from_blob,
@@ -27,7 +28,6 @@ from adjudicator.ledger.precedent_store import (
     stored_round_trip,
     to_blob,
 )
-from adjudicator.ledger.rulings import Implementation, Proposal, Verdict, add_ruling
 from adjudicator.rules.words import parse_words
 from tests.ledger.helpers import new_ledger, seat_table
 

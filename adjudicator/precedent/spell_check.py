@@ -1,5 +1,6 @@
 """`spell check` as one function: coverage, the rules' structural checks, and with a ledger
-the campaign's findings, gathered into one value whose `to_dict` is the command's `--json`.
+the campaign's findings, gathered into one value whose `to_dict` is the command's `--json`;
+and `spell draft` against a campaign (`draft_spell`), its homonyms sense-checked.
 
 The CLI (`adjudicator spell check --json`) and the table server (`POST /api/spell-check`)
 both answer with `SpellCheck.to_dict()`, so the two cannot drift apart. The ledger is only
@@ -13,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.language.draft import draft
 from adjudicator.ledger.casting import Caster, declared_words, get_caster
 from adjudicator.ledger.database import Ledger
 from adjudicator.rules.spells import SpellError, spell_problems
@@ -20,8 +22,10 @@ from adjudicator.rules.words import Word
 
 if TYPE_CHECKING:
     from adjudicator.language.coverage import Coverage
+    from adjudicator.language.draft import Draft
     from adjudicator.language.report import CoverageReport
-    from adjudicator.ledger.ruling_checks import Findings, RulingChecks
+    from adjudicator.language.senses import SenseCheck
+    from adjudicator.precedent.ruling_checks import Findings, RulingChecks
 
 
 @dataclass(frozen=True)
@@ -82,3 +86,43 @@ def check_spell(
             words, intent, inherent=tuple(inherent or ()), hand=tuple(hand or ())
         )
     return SpellCheck(report, who, structural, problems, findings)
+
+
+@dataclass(frozen=True)
+class CampaignDraft:
+    """A draft from a campaign's Words, with the sense check of each declared homonym in the
+    spell it proposes."""
+
+    draft: Draft
+    senses: tuple[SenseCheck, ...] = ()
+
+    @property
+    def sense_flags(self) -> tuple[SenseCheck, ...]:
+        """Homonym Words the intent uses in another meaning than declared, or in two."""
+        return tuple(check for check in self.senses if check.flagged)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.draft.to_dict(),
+            "senses": [check.to_dict() for check in self.senses],
+            "sense_flags": [check.message for check in self.sense_flags],
+        }
+
+
+def draft_spell(
+    checks: RulingChecks, intent: str, inherent: Sequence[Word], hand: Sequence[Word]
+) -> CampaignDraft:
+    """The smallest valid spell from `inherent` and `hand` covering `intent`, with the
+    campaign's confirmed mappings as its lexicon, and each declared homonym in it checked:
+    "Homonyms do not get multiple meanings." A flag is shown with the spell, never acted on
+    (a flagged card is not dropped for another): the Storyteller rules on it."""
+
+    index = checks.index
+    precedents = index.confirmed_mappings((*inherent, *hand))
+    result = draft(
+        intent, inherent, hand, index.models, coverage=index.coverage, precedents=precedents
+    )
+    if result.spell is None:
+        return CampaignDraft(result)
+    words = tuple(used.word for used in result.spell.words)
+    return CampaignDraft(result, checks.sense_checks(words, intent))

@@ -26,22 +26,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from adjudicator.language.coverage import Coverage
+from adjudicator.language.models import ENCODER
 from adjudicator.language.report import ConfirmedMapping
-from adjudicator.ledger import precedent_store as store
-from adjudicator.ledger import precedent_thresholds as limits
 from adjudicator.ledger.database import Ledger, guarded, write
 from adjudicator.ledger.errors import LedgerError
 from adjudicator.ledger.policies import Policy, policies
-from adjudicator.ledger.precedent import (
-    Candidate,
-    Decision,
-    PolicyNote,
-    Precedent,
-    Question,
-    Scores,
-    among,
-    decide,
-)
 from adjudicator.ledger.rulings import (
     Ruling,
     Status,
@@ -50,14 +40,18 @@ from adjudicator.ledger.rulings import (
     current_statuses,
     iter_rulings,
 )
-from adjudicator.ledger.situations import Reader, Reading
-from adjudicator.ledger.vector_clusters import MIN_VECTORS, Clusters
+from adjudicator.precedent import store
+from adjudicator.precedent import thresholds as limits
+from adjudicator.precedent.cases import PolicyNote, Precedent, Question, among
+from adjudicator.precedent.conflicts import Candidate, Decision, decide
+from adjudicator.precedent.same_situation import Reader, Reading
+from adjudicator.precedent.scores import Scores
+from adjudicator.precedent.vector_clusters import MIN_VECTORS, Clusters
 from adjudicator.rules.words import Word
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from adjudicator.language.coverage import Coverage
     from adjudicator.language.models import Models
 
     Vectors = NDArray[np.float32]
@@ -73,7 +67,6 @@ _TEACHING = (Status.STANDING, Status.DISTINGUISHED)
 
 def encoder_name(models: Models) -> str:
     """The model a stored vector came from, as the manifest pins it ("package==version")."""
-    from adjudicator.language.models import ENCODER
 
     spec = models.manifest[ENCODER]
     return f"{spec.package}=={spec.version}"
@@ -159,8 +152,6 @@ class PrecedentIndex:
     @cached_property
     def coverage(self) -> Coverage:
         if self._coverage is None:
-            from adjudicator.language.coverage import Coverage
-
             self._coverage = Coverage(self.models)
         return self._coverage
 

@@ -20,20 +20,12 @@ from typing import Any
 
 import numpy as np
 
-from adjudicator.ledger import precedent_store as store
-from adjudicator.ledger.precedent import (
-    Candidate,
-    Decision,
-    PolicyNote,
-    Precedent,
-    Question,
-    Scores,
-    decide,
-    token_overlap,
-    word_overlap,
-)
 from adjudicator.ledger.rulings import Verdict
-from adjudicator.ledger.situations import Reader
+from adjudicator.precedent import store
+from adjudicator.precedent.cases import PolicyNote, Precedent, Question
+from adjudicator.precedent.conflicts import Candidate, Decision, decide
+from adjudicator.precedent.same_situation import Reader
+from adjudicator.precedent.scores import Scores, token_overlap, word_overlap
 from adjudicator.rules.words import Word
 
 LABELS = ("stricter", "looser", None)

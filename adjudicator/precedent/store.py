@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from adjudicator.ledger import precedent_thresholds as limits
 from adjudicator.ledger.database import Ledger, guarded
+from adjudicator.precedent import thresholds as limits
+from adjudicator.precedent.scores import STOPWORDS
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -167,8 +168,6 @@ QUERY_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 
 def query_terms(text: str, words: Sequence[str] = ()) -> list[str]:
     """The content tokens of `text` (lower case, no stopwords) and `words`, once each."""
-    from adjudicator.ledger.precedent import STOPWORDS
-
     tokens = [t for t in QUERY_TOKEN.findall(text.lower()) if len(t) > 1 and t not in STOPWORDS]
     return list(dict.fromkeys([*tokens, *(w.lower() for w in words)]))
 

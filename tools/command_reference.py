@@ -1,6 +1,7 @@
 """The command reference in Markdown, generated from the CLI's own definitions.
 
-`docs/commands.md` is this module's output (`make docs`); a test fails when it is stale.
+`docs/commands.md` is this script's output (`make docs`, or `python -m tools.command_reference`);
+`tests/cli/test_reference.py` fails when it is stale.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import typer
+
+from adjudicator.cli import app
 
 
 def command_reference(app: typer.Typer) -> str:
@@ -75,8 +78,6 @@ def _default(value: Any) -> str:
 
 
 def main() -> None:
-    from adjudicator.cli import app
-
     sys.stdout.write(command_reference(app))
 
 

@@ -29,7 +29,7 @@ import numpy as np
 from adjudicator.language import cues
 from adjudicator.language.concepts import IntentAnalysis, Role
 from adjudicator.language.cues import ScopeKind
-from adjudicator.ledger import precedent_thresholds as limits
+from adjudicator.precedent import thresholds as limits
 from adjudicator.rules.words import Word, format_words
 
 if TYPE_CHECKING:

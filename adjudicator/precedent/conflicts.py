@@ -16,7 +16,7 @@ and consistency"):
    bind. A distinguished precedent still binds, except a situation that is the same as the
    ruling that distinguished it (that pair was ruled different once; it is not flagged
    again).
-3. The same situation (`situations.compare`): meaning, scope and effects; the conflict is
+3. The same situation (`same_situation.compare`): meaning, scope and effects; the conflict is
    reported with how sure the comparison is, and only from `REPORT_CONFIDENCE` up.
 4. The nearest precedent governs: when a standing precedent that ruled the way the new
    ruling does (an approval with the same or fewer Words, a veto with the same or more) is
@@ -24,122 +24,25 @@ and consistency"):
    reported ("hurl a ball of fire at the orc" is the rulebook's "make a ball of fire and
    throw it" before it is "trap a balloon with fire").
 
-This module is pure: values in, a `Decision` out. The live ledger (`precedent_index`) and
-the evaluation (`precedent_eval`) build the same values and call the same `decide`.
+This module is pure: values in, a `Decision` out. The values are in `cases`, test 2 in
+`policies`. The live ledger (`retrieval`) and the evaluation (`evaluation`) build the same
+values and call the same `decide`.
 """
 
 from __future__ import annotations
 
-import enum
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.ledger import precedent_thresholds as limits
-from adjudicator.ledger.rulings import Implementation, Status, Verdict
-from adjudicator.ledger.situations import Reading, Sameness, compare
-from adjudicator.rules.words import Word, format_words
-
-
-class ConflictKind(enum.Enum):
-    STRICTER = "stricter"
-    LOOSER = "looser"
-
-
-#: The rule each kind breaks, for the Storyteller.
-RULES = {
-    ConflictKind.STRICTER: (
-        "If [Metal] [Mist] was enough one day, they should not require [Summon] [Metal] "
-        "[Mist] the next: an approval binds a later veto of the same intent with the same "
-        "or more Words."
-    ),
-    ConflictKind.LOOSER: (
-        "A veto for lack of Words binds a later approval of the same intent with the same "
-        "or fewer Words."
-    ),
-}
-
-
-@dataclass(frozen=True)
-class Precedent:
-    """An earlier ruling as the checks see it. `record` orders it in a live ledger (None in
-    an evaluation case, where `session` and `position` do)."""
-
-    id: str
-    words: tuple[Word, ...]
-    intent: str
-    verdict: Verdict
-    needs: tuple[Word, ...] = ()
-    session: int | None = None
-    record: int | None = None
-    position: int = 0
-    canon: bool = False
-    status: Status = Status.STANDING
-    status_by: str | None = None
-    status_by_policy: bool = False
-    distinguished_by: tuple[str, ...] = ()
-    implementation: Implementation = field(default_factory=Implementation)
-
-    def words_text(self) -> str:
-        return format_words(self.words)
-
-    def where(self) -> str:
-        """ "session 3", or "the rulebook" for canon."""
-        if self.canon:
-            return "the rulebook"
-        return f"session {self.session}" if self.session is not None else "an earlier session"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "session": self.session,
-            "canon": self.canon,
-            "words": [w.text for w in self.words],
-            "intent": self.intent,
-            "verdict": self.verdict.value,
-            "needs": [w.text for w in self.needs],
-            "implementation": self.implementation.to_dict(),
-            "status": self.status.value,
-        }
-
-
-@dataclass(frozen=True)
-class PolicyNote:
-    """A policy as the checks see it: when it was announced and what it releases."""
-
-    id: str
-    supersedes: frozenset[str] = frozenset()
-    concept: str | None = None
-    session: int | None = None
-    record: int | None = None
-
-
-@dataclass(frozen=True)
-class Question:
-    """The ruling the Storyteller intends to make. `record` None means "now", after every
-    record of a live ledger; an evaluation case gives its `session` instead."""
-
-    words: tuple[Word, ...]
-    intent: str
-    verdict: Verdict
-    needs: tuple[Word, ...] = ()
-    session: int | None = None
-    record: int | None = None
-
+from adjudicator.ledger.rulings import Verdict
+from adjudicator.precedent import thresholds as limits
+from adjudicator.precedent.cases import RULES, ConflictKind, PolicyNote, Precedent, Question, among
+from adjudicator.precedent.policies import release
+from adjudicator.precedent.same_situation import Reading, Sameness, compare
+from adjudicator.rules.words import format_words
 
 # -- test 1: Words ----------------------------------------------------------------------------
-
-
-def same_word(a: Word, b: Word) -> bool:
-    """Same text, and no two different declared meanings ([Lead] the metal is not [Lead]
-    to guide)."""
-    return a.text == b.text and (a.sense is None or b.sense is None or a.sense == b.sense)
-
-
-def among(small: Sequence[Word], big: Sequence[Word]) -> bool:
-    """Every Word of `small` is one of `big`'s."""
-    return all(any(same_word(word, other) for other in big) for word in small)
 
 
 def word_set_kind(precedent: Precedent, question: Question) -> ConflictKind | None:
@@ -171,50 +74,7 @@ def supports(precedent: Precedent, question: Question) -> bool:
 # -- test 2: standing -------------------------------------------------------------------------
 
 
-def announced_before(policy: PolicyNote, question: Question) -> bool:
-    """A policy precedes the question when its record is earlier (live: the question is
-    now), else when its session is earlier ("A policy announced in an earlier session than
-    the proposal supersedes the rulings it names")."""
-    if question.record is None and policy.record is not None:
-        return True
-    if question.record is not None and policy.record is not None:
-        return policy.record < question.record
-    return (
-        policy.session is not None
-        and question.session is not None
-        and policy.session < question.session
-    )
-
-
-def recorded_before(precedent: Precedent, policy: PolicyNote) -> bool:
-    """A ruling precedes a policy by record, else by session (a policy refers to the
-    rulings of its own session and earlier)."""
-    if precedent.record is not None and policy.record is not None:
-        return precedent.record < policy.record
-    if precedent.canon:
-        return True
-    return (
-        precedent.session is not None
-        and policy.session is not None
-        and precedent.session <= policy.session
-    )
-
-
-def release(precedent: Precedent, question: Question, policies: Sequence[PolicyNote]) -> str | None:
-    """Why `precedent` does not bind `question`, or None when it does."""
-    for policy in policies:
-        if not announced_before(policy, question):
-            continue
-        if precedent.id in policy.supersedes:
-            return f"superseded by policy {policy.id}"
-        named = {w.text for w in (*question.words, *question.needs)}
-        if policy.concept and policy.concept in named and recorded_before(precedent, policy):
-            return f"policy {policy.id} about [{policy.concept}] came after it"
-    if precedent.status is Status.OVERRULED:
-        return f"overruled by {precedent.status_by}"
-    if precedent.status is Status.SUPERSEDED and not precedent.status_by_policy:
-        return f"corrected by {precedent.status_by}"  # a policy's own record is checked above
-    return None
+# (the tests of standing are in `policies`)
 
 
 # -- test 3 and the decision ------------------------------------------------------------------
@@ -385,81 +245,3 @@ def _distinguished(
         if compare(reading, other, new_needs=needs_scope, old_id=ruling_id).same:
             return ruling_id
     return None
-
-
-# -- retrieval scores -------------------------------------------------------------------------
-
-#: Words that carry no content for lexical matching.
-STOPWORDS = frozenset(
-    {
-        "a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into",
-        "onto", "and", "or", "but", "so", "as", "is", "are", "be", "it", "its", "this", "that",
-        "these", "those", "my", "our", "your", "his", "her", "their", "them", "him", "me", "i",
-        "we", "you", "they", "can", "could", "would", "will", "make", "made", "use", "cast",
-        "let",
-    }
-)  # fmt: skip
-_TOKEN = re.compile(r"[a-z0-9]+")
-
-
-def content_tokens(text: str) -> frozenset[str]:
-    """Lower-case content tokens, crudely stemmed (plural s, -ing, -ed), for token overlap."""
-    stems = set()
-    for token in _TOKEN.findall(text.lower()):
-        if token in STOPWORDS or len(token) < 2:
-            continue
-        for suffix in ("ing", "ed", "es", "s"):
-            if token.endswith(suffix) and len(token) - len(suffix) >= 3:
-                token = token[: -len(suffix)]
-                break
-        stems.add(token)
-    return frozenset(stems)
-
-
-def token_overlap(a: str, b: str) -> float:
-    """Jaccard overlap of content tokens: the evaluation's lexical score (FTS5 stands in
-    for it in a live ledger)."""
-    x, y = content_tokens(a), content_tokens(b)
-    return len(x & y) / len(x | y) if x and y else 0.0
-
-
-def word_overlap(a: Sequence[Word], b: Sequence[Word]) -> float:
-    """Jaccard overlap of two Word sets; a Word declared with another meaning is another
-    Word."""
-    if not a or not b:
-        return 0.0
-    shared = sum(1 for word in dict.fromkeys(a) if any(same_word(word, o) for o in b))
-    total = len({w.text for w in a} | {w.text for w in b})
-    return shared / total if total else 0.0
-
-
-@dataclass(frozen=True)
-class Scores:
-    """Why a ruling ranked where it did: each component and the weighted total."""
-
-    semantic: float
-    lexical: float
-    words: float
-
-    @property
-    def total(self) -> float:
-        return (
-            limits.WEIGHT_SEMANTIC * max(self.semantic, 0.0)
-            + limits.WEIGHT_LEXICAL * self.lexical
-            + limits.WEIGHT_WORDS * self.words
-        )
-
-    def to_dict(self) -> dict[str, float]:
-        return {
-            "total": round(self.total, 4),
-            "semantic": round(self.semantic, 4),
-            "lexical": round(self.lexical, 4),
-            "words": round(self.words, 4),
-        }
-
-    def why(self) -> str:
-        return (
-            f"meaning {self.semantic:.2f} x{limits.WEIGHT_SEMANTIC:g}, "
-            f"wording {self.lexical:.2f} x{limits.WEIGHT_LEXICAL:g}, "
-            f"Words {self.words:.2f} x{limits.WEIGHT_WORDS:g}"
-        )

@@ -37,9 +37,9 @@ from adjudicator.ledger.database import (
     write,
 )
 from adjudicator.ledger.errors import FileRefused, ImportRefused, LedgerError
-from adjudicator.ledger.export import FORMAT, VERSION
 from adjudicator.ledger.fields import MAX_GENERATED, MAX_JSON, MAX_TITLE, limit
 from adjudicator.ledger.hashing import GENESIS, Head
+from adjudicator.ledger.io.json_export import FORMAT, VERSION
 from adjudicator.ledger.rulings import RulingWord, Status, Verdict
 from adjudicator.rules.characters import Character
 from adjudicator.rules.deck import Deck

@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
-from adjudicator.ledger.export import RulingLog
 from adjudicator.ledger.fields import visible
+from adjudicator.ledger.io.log import RulingLog
 from adjudicator.ledger.policies import Policy
 from adjudicator.ledger.rulings import Ruling, StatusRecord
 from adjudicator.rules.words import format_words

@@ -8,8 +8,8 @@ stands is the fold of its steps (`load_combat`), and the engine's `Combat` is re
 events of the commands in effect, the undone ones waiting on its redo stack.
 
 This module plays the steps: start a combat, add a character, play a command, cast a ruling,
-enhance, undo, redo. `combat_steps` stores the steps and folds them, `combat_effects` carries
-their campaign effects (Words spent and drawn, sheets written back), and `combat_spells` makes
+enhance, undo, redo. `steps` stores the steps and folds them, `effects` carries
+their campaign effects (Words spent and drawn, sheets written back), and `spells` makes
 a ruling the engine's spell.
 
 Storage decisions (the issue leaves them to us):
@@ -66,9 +66,12 @@ from adjudicator.combat.state import CombatState
 from adjudicator.combat.units import Stance, from_character, held_weapons
 from adjudicator.ledger import records
 from adjudicator.ledger.characters import get_character
-from adjudicator.ledger.combat_effects import campaign_effects, reverse_effects, sync_sheets
-from adjudicator.ledger.combat_spells import RulingNotCastable, spell_ruling, where_cast
-from adjudicator.ledger.combat_steps import (
+from adjudicator.ledger.database import Ledger, guarded, write
+from adjudicator.ledger.decks import hand_of
+from adjudicator.ledger.fields import clean_text, limit
+from adjudicator.ledger.fights.effects import campaign_effects, reverse_effects, sync_sheets
+from adjudicator.ledger.fights.spells import RulingNotCastable, spell_ruling, where_cast
+from adjudicator.ledger.fights.steps import (
     CombatInfo,
     Effect,
     Step,
@@ -77,9 +80,6 @@ from adjudicator.ledger.combat_steps import (
     append_step,
     load_combat,
 )
-from adjudicator.ledger.database import Ledger, guarded, write
-from adjudicator.ledger.decks import hand_of
-from adjudicator.ledger.fields import clean_text, limit
 from adjudicator.ledger.rulings import Status, get_ruling, status_of
 from adjudicator.ledger.sessions import open_session
 from adjudicator.rules.words import Word, format_words

@@ -22,9 +22,9 @@ from adjudicator.combat.fight_events import (
 from adjudicator.combat.state import CombatState, Phase
 from adjudicator.combat.units import Unit
 from adjudicator.ledger.characters import append_sheet, get_character
-from adjudicator.ledger.combat_steps import Applied, CombatInfo, Effect, EffectKind, StoredCombat
 from adjudicator.ledger.database import Ledger
 from adjudicator.ledger.decks import current_deck, save_deck, spend
+from adjudicator.ledger.fights.steps import Applied, CombatInfo, Effect, EffectKind, StoredCombat
 from adjudicator.ledger.sessions import get_player, open_session
 from adjudicator.rules.deck import DrawReason, Hand
 from adjudicator.rules.spells import take_from_hand

@@ -13,12 +13,12 @@ import pytest
 from adjudicator.language.coverage import Coverage
 from adjudicator.language.models import Models
 from adjudicator.ledger.characters import add_character
-from adjudicator.ledger.precedent_eval import predict, score
-from adjudicator.ledger.precedent_index import PrecedentIndex
-from adjudicator.ledger.precedent_store import load_vectors
-from adjudicator.ledger.ruling_checks import PrecedentConflict, RulingChecks
 from adjudicator.ledger.rulings import Proposal, Status, Verdict, status_of
-from adjudicator.ledger.situations import Reader
+from adjudicator.precedent.evaluation import predict, score
+from adjudicator.precedent.retrieval import PrecedentIndex
+from adjudicator.precedent.ruling_checks import PrecedentConflict, RulingChecks
+from adjudicator.precedent.same_situation import Reader
+from adjudicator.precedent.store import load_vectors
 from adjudicator.rules.characters import snazzle
 from adjudicator.rules.words import parse_words
 from tests.ledger.helpers import new_ledger, seat_table, snapshot

@@ -10,8 +10,8 @@ import re
 
 from adjudicator.combat.errors import CombatError
 from adjudicator.combat.stack import Delivery, SpellRuling
-from adjudicator.ledger.combat_steps import load_combat
 from adjudicator.ledger.database import Ledger, guarded
+from adjudicator.ledger.fights.steps import load_combat
 from adjudicator.ledger.rulings import Ruling
 from adjudicator.rules.dice import Dice, DiceError
 

@@ -23,11 +23,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import InvalidInput
-from adjudicator.ledger import precedent_thresholds as limits
+from adjudicator.language.senses import SenseExample, SenseModel, check_declared_sense
 from adjudicator.ledger.database import Ledger
 from adjudicator.ledger.errors import LedgerError
-from adjudicator.ledger.precedent import Conflict, Decision, Question
-from adjudicator.ledger.precedent_index import Hit, PrecedentIndex
 from adjudicator.ledger.rulings import (
     Checked,
     Implementation,
@@ -41,6 +39,10 @@ from adjudicator.ledger.rulings import (
     add_ruling,
     check_structure,
 )
+from adjudicator.precedent import thresholds as limits
+from adjudicator.precedent.cases import Question
+from adjudicator.precedent.conflicts import Conflict, Decision
+from adjudicator.precedent.retrieval import Hit, PrecedentIndex
 from adjudicator.rules.words import Word, format_words
 
 if TYPE_CHECKING:
@@ -48,8 +50,8 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from adjudicator.language.report import CoverageReport
-    from adjudicator.language.senses import SenseCheck, SenseModel
-    from adjudicator.ledger.situations import Reading
+    from adjudicator.language.senses import SenseCheck
+    from adjudicator.precedent.same_situation import Reading
 
 
 class PrecedentConflict(LedgerError):
@@ -141,7 +143,6 @@ class RulingChecks:
 
     @cached_property
     def sense_model(self) -> SenseModel:
-        from adjudicator.language.senses import SenseModel
 
         return SenseModel(self.index.models)
 
@@ -196,7 +197,6 @@ class RulingChecks:
         declared = [w for w in words if w.sense is not None]
         if not declared:
             return ()
-        from adjudicator.language.senses import SenseExample, check_declared_sense
 
         checks = []
         for word in declared:
