@@ -171,7 +171,7 @@ class Coverage:
             verdict=Verdict.COVERED,
         )
         judged = ruled.concepts
-        if self.judge.config.enabled and not analysis.meaningless:
+        if self.thresholds.judge and not analysis.meaningless:
             judged = self.adjudicate(ruled, self.judge.judge(self, ruled))
         if analysis.meaningless:
             verdict = Verdict.MEANINGLESS
@@ -194,7 +194,7 @@ class Coverage:
         rather than a reading (`_firm`). A substance or creature the intent needs is
         covered only by a lexical link the rules found: "a related but different Word does
         not cover" ([Wine], vinegar), and meanings by embedding blur exactly that."""
-        threshold = self.judge.config.threshold
+        threshold = self.thresholds.judge_threshold
         heads: dict[int, TokenJudgement] = {}
         loose: list[TokenJudgement] = []
         for token in judged:

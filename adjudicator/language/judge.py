@@ -19,12 +19,12 @@ author-out figures are in docs/accuracy.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 from rapidfuzz import fuzz
@@ -38,10 +38,37 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
     from spacy.tokens import Doc, Token
 
-    from adjudicator.language.coverage import Coverage
+    from adjudicator.language.lexicon import Lexicon
+    from adjudicator.language.models import Models, TextVectors
+    from adjudicator.language.report import Cover
     from adjudicator.rules.words import Word
 
     Array = NDArray[np.float32]
+
+
+class _Link(Protocol):
+    @property
+    def cover(self) -> Cover | None: ...
+    @property
+    def blocked(self) -> str | None: ...
+    @property
+    def strength(self) -> float: ...
+
+
+class Reader(Protocol):
+    """What the judge reads through (the coverage check, `Coverage`): its models, lexicon,
+    embedding cache, and the rules' lexical links and scope kinds."""
+
+    @property
+    def models(self) -> Models: ...
+    @property
+    def lexicon(self) -> Lexicon: ...
+    @property
+    def vectors(self) -> TextVectors: ...
+    def embed(self, texts: Iterable[str]) -> None: ...
+    def link(self, concept: Concept, word: Word) -> _Link: ...
+    def scope_kind(self, lw: str) -> tuple[ScopeKind | None, float]: ...
+
 
 WEIGHTS = "judge.npz"
 #: Parts of speech whose tokens may name a concept (every label in the dev sets does).
@@ -110,18 +137,6 @@ _SCOPES = tuple(ScopeKind)
 
 
 @dataclass(frozen=True)
-class JudgeConfig:
-    """Whether the judge rules on the concepts the rules leave open, and from which
-    probability a concept is needed (0.5). Off by default for now: on the leave-one-author-
-    out folds it helps (docs/accuracy.md), but with it on, `spell draft` can pick a Word set
-    whose own check then disagrees (the judge's `need` reads the Word set too), and a draft
-    must never contradict its check."""
-
-    enabled: bool = True
-    threshold: float = 0.5
-
-
-@dataclass(frozen=True)
 class TokenJudgement:
     """One content token: its lemma, span in the intent, P(missing), P(a Word is needed),
     the Word set that covers it best with that probability, and the span of the word it
@@ -172,9 +187,6 @@ class _Member:
 class Judge:
     """The trained judge of one process (weights read once)."""
 
-    def __init__(self, config: JudgeConfig | None = None) -> None:
-        self.config = config if config is not None else JudgeConfig()
-
     @cached_property
     def members(self) -> tuple[_Member, ...]:
         with resources.files("adjudicator.language.data").joinpath(WEIGHTS).open("rb") as f:
@@ -182,7 +194,7 @@ class Judge:
         count = int(arrays["members"])
         return tuple(_Member(arrays, i) for i in range(count))
 
-    def judge(self, coverage: Coverage, report: CoverageReport) -> tuple[TokenJudgement, ...]:
+    def judge(self, coverage: Reader, report: CoverageReport) -> tuple[TokenJudgement, ...]:
         """P(missing) for every content token of the report's intent."""
         found = features(coverage, report)
         if found.tokens.shape[0] == 0:
@@ -241,7 +253,7 @@ class Features:
     meta: tuple[_TokenMeta, ...]
 
 
-def contextual(coverage: Coverage, text: str, doc: Doc) -> tuple[Array, Array]:
+def contextual(coverage: Reader, text: str, doc: Doc) -> tuple[Array, Array]:
     """Each spaCy token's contextual MiniLM vector (its word pieces averaged, unit length)
     and the mean-pooled sentence vector, from one forward pass."""
     import torch  # lazy: heavy import (torch)
@@ -296,7 +308,7 @@ def _in_purpose(token: Token) -> bool:
     return False
 
 
-def features(coverage: Coverage, report: CoverageReport) -> Features:
+def features(coverage: Reader, report: CoverageReport) -> Features:
     """The judge's inputs for a report (one more parse of the prepared intent and one
     forward pass for the contextual vectors; Word texts are cached)."""
     words = report.words
@@ -390,7 +402,7 @@ def features(coverage: Coverage, report: CoverageReport) -> Features:
 
 
 def _pair_row(
-    coverage: Coverage,
+    coverage: Reader,
     concept: Concept,
     token: Token,
     token_vectors: tuple[Array, Array, Array, Array],

@@ -126,5 +126,13 @@ class CoverageThresholds:
     #: confidence ramp of its cosine) reaches this; below, it would only be noise.
     near_strength: float = 0.3
 
+    # -- the learned judge (judge.py; docs/accuracy.md) ------------------------------------------
+
+    #: Whether the judge rules with the rules (`Coverage.adjudicate`); off, the rules alone
+    #: decide, as before issue 17 (for sweeps and comparisons).
+    judge: bool = True
+    #: From which probability a token is missing (P(missing)) or needs a Word (P(need)).
+    judge_threshold: float = 0.5
+
 
 DEFAULT = CoverageThresholds()

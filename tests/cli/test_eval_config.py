@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from adjudicator.cli import app
 
-HOMONYMS = [{"id": "h1", "word": "Lead", "homonym": True}]
+HOMONYMS = [{"id": "h1", "word": "Buffet", "homonym": True}]  # not in the everyday lexicon
 COVERAGE = [
     {"id": "c1", "words": ["Shield", "Summon"], "intent": "conjure a protective barrier around me",
      "covered": True, "missing": []},
@@ -30,7 +30,8 @@ def _cases(path: Path, rows: list[dict[str, object]]) -> Path:
 
 
 def test_a_toml_file_overrides_when_a_word_is_a_homonym(tmp_path: Path) -> None:
-    """[Lead] has several established meanings; demanding fifty makes it no homonym."""
+    """[Buffet] (a meal, a blow) is outside the everyday lexicon, so the inventory rule
+    decides: it has two established meanings; demanding fifty makes it no homonym."""
     cases = _cases(tmp_path / "cases.jsonl", HOMONYMS)
     config = _write(tmp_path / "sweep.toml", "min_meanings = 50\n")
     out = tmp_path / "pred.jsonl"
@@ -68,12 +69,16 @@ def test_a_bad_config_file_is_a_clear_error_and_exit_1(
 
 @pytest.mark.models
 def test_a_json_file_overrides_the_coverage_thresholds(tmp_path: Path) -> None:
-    """[Shield] covers "a protective barrier" by meaning at the calibrated cosine (0.5); a
-    sweep at 0.55 loses it, as the calibration note in thresholds.py says."""
+    """With the rules alone (the judge off), [Shield] covers "a protective barrier" by
+    meaning at the calibrated cosine (0.5); a sweep at 0.55 loses it, as the calibration
+    note in thresholds.py says."""
     cases = _cases(tmp_path / "cases.jsonl", COVERAGE)
-    config = _write(tmp_path / "sweep.json", '{"single_cosine": 0.55}')
+    rules = _write(tmp_path / "rules.json", '{"judge": false}')
+    config = _write(tmp_path / "sweep.json", '{"judge": false, "single_cosine": 0.55}')
     out = tmp_path / "pred.jsonl"
-    plain = CliRunner().invoke(app, ["eval", "coverage", str(cases), "--json"])
+    plain = CliRunner().invoke(
+        app, ["eval", "coverage", str(cases), "--config", str(rules), "--json"]
+    )
     swept = CliRunner().invoke(
         app, ["eval", "coverage", str(cases), "--config", str(config), "--out", str(out), "--json"]
     )

@@ -8,9 +8,9 @@ import pytest
 
 from adjudicator.language.coverage import Coverage
 from adjudicator.language.draft import draft
-from adjudicator.language.judge import Judge, JudgeConfig
 from adjudicator.language.models import Models
 from adjudicator.language.report import Verdict
+from adjudicator.language.thresholds import DEFAULT
 from adjudicator.rules.words import parse_words
 
 pytestmark = pytest.mark.models
@@ -18,11 +18,11 @@ pytestmark = pytest.mark.models
 
 @pytest.fixture(scope="module")
 def judged(models: Models) -> Coverage:
-    return Coverage(models, judge=Judge(JudgeConfig(enabled=True)))
+    return Coverage(models)
 
 
 def test_the_judge_is_on_by_default() -> None:
-    assert JudgeConfig().enabled is True
+    assert DEFAULT.judge is True
 
 
 def test_every_content_token_gets_a_probability(judged: Coverage) -> None:
