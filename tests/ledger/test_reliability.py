@@ -101,7 +101,9 @@ def test_two_writers_at_once_lose_nothing_and_never_report_a_lock(seated: Path) 
         _writer(seated, "Snazzle", 40, "Fire,Ball,Trap", wait=True),
         _writer(seated, "Grum", 40, "Summon,Lead", wait=True),
     ]
-    time.sleep(0.8)  # both have loaded the CLI and wait on stdin
+    for writer in writers:  # both have loaded the CLI and wait on stdin
+        assert writer.stdout is not None
+        assert writer.stdout.readline().strip() == "ready"
     for writer in writers:
         assert writer.stdin is not None
         writer.stdin.write("go\n")

@@ -31,6 +31,7 @@ def main(argv: list[str]) -> int:
     ledger, caster, count = argv[0], argv[1], int(argv[2])
     approvals = [w for w in (argv[3] if len(argv) > 3 else "").split(",") if w]
     if "--wait" in argv:
+        print("ready", flush=True)  # loaded: the test starts both writers together
         sys.stdin.readline()
     inherent, kept = CASTERS[caster]
     command = typer.main.get_command(app)
