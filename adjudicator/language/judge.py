@@ -71,6 +71,9 @@ class Reader(Protocol):
 
 
 WEIGHTS = "judge.npz"
+#: Intents whose parse and contextual vectors a judge keeps (a Storyteller re-checks the
+#: same intent with other Words; drafting checks one intent with many Word sets).
+READ_LIMIT = 256
 #: Parts of speech whose tokens may name a concept (every label in the dev sets does).
 CONTENT_POS = ("NOUN", "VERB", "ADJ", "ADV", "PROPN")
 #: At most this many Word sets per token: each Word, then each pair of Words.
@@ -185,7 +188,10 @@ class _Member:
 
 
 class Judge:
-    """The trained judge of one process (weights read once)."""
+    """The trained judge of one process (weights read once; the last intents read kept)."""
+
+    def __init__(self) -> None:
+        self._read: dict[str, Reading] = {}
 
     @cached_property
     def members(self) -> tuple[_Member, ...]:
@@ -196,7 +202,7 @@ class Judge:
 
     def judge(self, coverage: Reader, report: CoverageReport) -> tuple[TokenJudgement, ...]:
         """P(missing) for every content token of the report's intent."""
-        found = features(coverage, report)
+        found = features(coverage, report, self._read)
         if found.tokens.shape[0] == 0:
             return ()
         needs, covers = [], []
@@ -239,6 +245,16 @@ class _TokenMeta:
     end: int
     concept: ConceptCoverage | None
     governor: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One prepared intent as the judge reads it: the parse, each token's contextual vector
+    and the sentence vector."""
+
+    doc: Doc
+    tokens: Array
+    sentence: Array
 
 
 @dataclass(frozen=True)
@@ -308,14 +324,23 @@ def _in_purpose(token: Token) -> bool:
     return False
 
 
-def features(coverage: Reader, report: CoverageReport) -> Features:
+def features(
+    coverage: Reader, report: CoverageReport, read: dict[str, Reading] | None = None
+) -> Features:
     """The judge's inputs for a report (one more parse of the prepared intent and one
     forward pass for the contextual vectors; Word texts are cached)."""
     words = report.words
     intent = report.intent
     prepared = prepare(intent, words, coverage.lexicon)
-    doc = coverage.models.nlp(prepared.text)
-    ctx, sentence = contextual(coverage, prepared.text, doc)
+    reading = read.get(prepared.text) if read is not None else None
+    if reading is None:
+        doc = coverage.models.nlp(prepared.text)
+        reading = Reading(doc, *contextual(coverage, prepared.text, doc))
+        if read is not None:
+            if len(read) >= READ_LIMIT:
+                read.pop(next(iter(read)))
+            read[prepared.text] = reading
+    doc, ctx, sentence = reading.doc, reading.tokens, reading.sentence
     sets: list[tuple[Word, ...]] = [(w,) for w in words]
     sets += list(combinations(words, 2))
     sets = sets[:MAX_SETS]
