@@ -22,6 +22,7 @@ from adjudicator.precedent.thresholds import CLOSE_PRECEDENT
 from adjudicator.rules.words import format_words, parse_words
 
 if TYPE_CHECKING:
+    from adjudicator.language.report import CoverageReport
     from adjudicator.ledger.database import Ledger
     from adjudicator.precedent.cases import Precedent, Question
     from adjudicator.precedent.conflicts import Conflict
@@ -196,8 +197,7 @@ def show_review(out: Console, review: Review) -> None:
     out.print(Text(f"Coverage: {report.verdict.value}", style=colour))
     for reason in report.reasons:
         out.print(f"  {reason}")
-    for ruling in review.covered_as:
-        out.print(f"  covered as in {ruling} (the campaign's own lexicon)")
+    show_lexicon_uses(out, report)
     for check in review.senses:
         if check.flagged:
             out.print(Text(f"Sense: {check.message}", style="yellow"))
@@ -206,3 +206,10 @@ def show_review(out: Console, review: Review) -> None:
         out.print(f"  {note} (shown, not flagged: no two spells are ever really the same)")
     if review.conflict is not None:
         show_conflict(out, review.conflict, review.question)
+
+
+def show_lexicon_uses(out: Console, report: CoverageReport) -> None:
+    """Each concept the campaign's own lexicon covered, with the ruling that confirmed it
+    (named, so that it never reads as the verdict on the whole spell)."""
+    for concept, ruling in report.precedent_uses:
+        out.print(Text(f"  {concept!r} covered as in {ruling} (the campaign's own lexicon)"))

@@ -181,9 +181,7 @@ def check_command(
     if who is not None:
         _show_caster(out, who)
     _show_report(report)
-    if findings is not None:
-        for ruling in findings.covered_as:
-            out.print(f"  covered as in {ruling} (the campaign's own lexicon)")
+    precedent_commands.show_lexicon_uses(out, report)
     if structural:
         _show_problems(out, problems)
     for check in flags:

@@ -147,6 +147,17 @@ class CoverageReport:
         return tuple(w for w in self.words if w not in used)
 
     @property
+    def precedent_uses(self) -> tuple[tuple[str, str], ...]:
+        """(concept, ruling) for each concept a confirmed mapping covered: what the
+        campaign's own lexicon decided here, named so it never reads as the verdict."""
+        return tuple(
+            (c.concept.text, cover.why.rsplit("ruling ", 1)[-1])
+            for c in self.concepts
+            for cover in c.covers
+            if cover.kind is CoverKind.PRECEDENT
+        )
+
+    @property
     def precedents(self) -> tuple[str, ...]:
         """Rulings whose confirmed mappings this check used."""
         return tuple(

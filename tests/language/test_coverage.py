@@ -240,6 +240,7 @@ def test_a_campaign_precedent_covers_and_is_cited(checker: Coverage) -> None:
     assert best is not None and best.kind is CoverKind.PRECEDENT
     assert "ruling r12" in best.why
     assert report.precedents == ("r12",)
+    assert report.precedent_uses == (("hypnotise", "r12"),)  # named, never read as the verdict
     assert ConfirmedMapping.from_dict(mapping.to_dict()) == mapping
 
 
