@@ -7,17 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from adjudicator.cli import app
-
-runner = CliRunner()
+from tests.cli import running
 
 
 def run(ledger: Path, *args: str) -> str:
-    result = runner.invoke(app, [*args, "--ledger", str(ledger)], env={"COLUMNS": "120"})
-    assert result.exit_code == 0, f"{args}: {result.output}"
-    return result.stdout
+    return running.run(ledger, *args, columns=120)
 
 
 @pytest.fixture

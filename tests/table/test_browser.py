@@ -134,6 +134,11 @@ def test_a_request_a_ruling_and_a_fight_turn_at_a_live_table(
                     timeout=WAIT_MS,
                 )
             expect(ann.locator("#turn")).to_contain_text("Your turn")
+            for page in (screen, bram):  # a tap clears a notice from what it covers
+                if page.locator("#toast").is_visible():
+                    page.locator("#toast").click()
+                expect(page.locator("#toast")).to_be_hidden()
+            screen.evaluate("() => window.scrollTo(0, 0)")
             screen.screenshot(path=str(SHOTS / "table-screen.png"))
             bram.locator("#draft-card").evaluate("card => window.scrollTo(0, card.offsetTop - 56)")
             bram.screenshot(path=str(SHOTS / "table-phone.png"))
@@ -157,7 +162,12 @@ def test_a_request_a_ruling_and_a_fight_turn_at_a_live_table(
             )
             counter.click()
             expect(screen.locator("button.counter", has_text="by Grum").first).to_be_visible()
-            screen.locator("#board-card").screenshot(path=str(SHOTS / "table-spells.png"))
+            if screen.locator("#toast").is_visible():
+                screen.locator("#toast").click()
+            screen.locator("#board-card").evaluate(
+                "card => window.scrollTo(0, card.offsetTop - 56)"  # below the sticky header
+            )
+            screen.screenshot(path=str(SHOTS / "table-spells.png"))
             status = ann.evaluate(
                 """async (token) => (await fetch('/api/combat/counter', {method: 'POST',
                     headers: {Authorization: 'Bearer ' + token, 'Content-Type': 'application/json'},

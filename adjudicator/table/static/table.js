@@ -44,6 +44,7 @@ function toast(message, bad) {
   box.textContent = message;
   box.className = "toast" + (bad ? " bad" : "");
   box.hidden = false;
+  box.onclick = () => { box.hidden = true; };  // a tap clears it from what it covers
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
 }
