@@ -2,15 +2,16 @@
 meanings players mean, and report the homonym figures leaving one source out.
 
 "If you submit a word that's a homonym, such as 'lead', be sure to specify which one you mean"
-(rulebook, "The Deck"). Sources, both written from the labelling policy alone and kept in the
-repo: training/author-f/homonyms.jsonl (969 Words) and training/homonyms-supplement/
-homonyms.jsonl (Blade). A Word's first label wins. The output is deterministic (sorted keys);
+(rulebook, "The Deck"). Sources, all written from the labelling policy alone and kept in the
+repo: every training/*/homonyms.jsonl (author-f: 969 Deck Words; author-k and author-l: 1,358
+more, the commonest WordNet words with two meanings that author-f did not label;
+homonyms-supplement: Blade). A Word's first label wins, in folder order. The output is deterministic (sorted keys);
 `--check` says whether the shipped file is current.
 
 `--folds` scores the method, the lexicon first and the inventory rule
 (`adjudicator.language.homonyms`) for any other Word, leaving one source out: the lexicon is
-built from the two other sources' labels (wop-dev and wop-voices carry no meanings) and the
-third file is scored; today's method (the inventory rule alone) is scored beside it.
+built from the other sources' labels (wop-dev and wop-voices carry no meanings) and the
+held-out file is scored; today's method (the inventory rule alone) is scored beside it.
 
     PYTHONPATH=$PWD .venv/bin/python models/build_everyday.py
     PYTHONPATH=$PWD .venv/bin/python models/build_everyday.py --check
@@ -34,15 +35,12 @@ from adjudicator.language.inventory import SenseInventory, key_of
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "adjudicator/language/data/everyday.json"
-SOURCES = (
-    ROOT / "training/author-f/homonyms.jsonl",
-    ROOT / "training/homonyms-supplement/homonyms.jsonl",
-)
-BENCHMARKS = ROOT.parent.parent / "shared/benchmarks"
+SOURCES = tuple(sorted((ROOT / "training").glob("*/homonyms.jsonl")))
+BENCHMARKS = ROOT.parent / "shared/benchmarks"
 FOLDS = {
     "wop-dev": BENCHMARKS / "wop-dev/homonyms.jsonl",
     "wop-voices": BENCHMARKS / "wop-voices/homonyms_everyday.jsonl",
-    "author-f": SOURCES[0],
+    **{path.parent.name: path for path in SOURCES if path.parent.name.startswith("author-")},
 }
 
 
@@ -90,7 +88,7 @@ def figures(gold: Sequence[bool], predicted: Sequence[bool]) -> dict[str, float]
 
 
 def folds() -> None:
-    """Leave one source out: the lexicon of the two others, scored on the third."""
+    """Leave one source out: the lexicon of the others, scored on the one held out."""
     inventory = SenseInventory()
     cases = {name: read(path) for name, path in FOLDS.items()}
     with tempfile.TemporaryDirectory() as folder:
