@@ -20,9 +20,11 @@ and consistency"):
    reported with how sure the comparison is, and only from `REPORT_CONFIDENCE` up.
 4. The nearest precedent governs: when a standing precedent that ruled the way the new
    ruling does (an approval with the same or fewer Words, a veto with the same or more) is
-   closer in meaning than the conflicting one, the new ruling follows it and no conflict is
-   reported ("hurl a ball of fire at the orc" is the rulebook's "make a ball of fire and
-   throw it" before it is "trap a balloon with fire").
+   the same situation too (test 3) and closer in meaning than the conflicting one, the new
+   ruling follows it and no conflict is reported ("hurl a ball of fire at the orc" is the
+   rulebook's "make a ball of fire and throw it" before it is "trap a balloon with fire").
+   A near-miss that ruled the same way ("turn the lead weight into silver", vetoed) is no
+   precedent for "turn the lead weight into gold", however close the wording.
 
 This module is pure: values in, a `Decision` out. The values are in `cases`, test 2 in
 `policies`. The live ledger (`retrieval`) and the evaluation (`evaluation`) build the same
@@ -190,7 +192,9 @@ def decide(
     backing = [
         (float(reading.vector @ c.reading.vector), c.precedent)
         for c in candidates
-        if supports(c.precedent, question) and release(c.precedent, question, policies) is None
+        if supports(c.precedent, question)
+        and release(c.precedent, question, policies) is None
+        and _same(reading, c, needs_scope, question)
     ]
     nearest = max(backing, key=lambda pair: pair[0], default=None)
     for candidate in candidates:
@@ -229,6 +233,21 @@ def decide(
     assert best.sameness is not None
     conflict = Conflict(best.kind, best.precedent, best.confidence, best.sameness.reasons)
     return Decision(conflict, tuple(findings))
+
+
+def _same(
+    reading: Reading, candidate: Candidate, needs_scope: frozenset[str], question: Question
+) -> bool:
+    """Whether a supporting precedent is the same situation as the question: only then
+    does it govern (a near-miss that ruled the same way is no precedent for this one)."""
+    return compare(
+        reading,
+        candidate.reading,
+        new_needs=needs_scope,
+        old_needs=candidate.needs_scope,
+        veto_needs=question.needs or candidate.precedent.needs,
+        old_id=candidate.precedent.id,
+    ).same
 
 
 def _distinguished(
