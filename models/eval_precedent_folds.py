@@ -79,8 +79,7 @@ def evaluate(items: Sequence[Read]) -> Evaluation:
     predictions = []
     for case, readings, scope in items:
         candidates = [
-            Candidate(p, readings[k + 1], scope[k + 1])
-            for k, p in enumerate(case_precedents(case))
+            Candidate(p, readings[k + 1], scope[k + 1]) for k, p in enumerate(case_precedents(case))
         ]
         decision = decide(
             case_question(case), readings[0], candidates, case_policies(case), needs_scope=scope[0]
@@ -122,7 +121,9 @@ def folds(data: Mapping[str, list[Read]]) -> None:
         for held in data:
             tuning = [source for source in data if source != held]
 
-            def fitness(value: float, tuning: list[str] = tuning) -> tuple[float, float]:
+            def fitness(
+                value: float, tuning: list[str] = tuning, name: str = name
+            ) -> tuple[float, float]:
                 with method(name, value):
                     return objective([evaluate(data[s]) for s in tuning]), -abs(value - shipped)
 

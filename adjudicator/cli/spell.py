@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from adjudicator.language.report import CoverageReport
     from adjudicator.ledger.casting import Caster
     from adjudicator.ledger.database import Ledger
+    from adjudicator.precedent.binding import Binding
     from adjudicator.precedent.ruling_checks import RulingChecks
     from adjudicator.precedent.spell_check import CampaignDraft
     from adjudicator.rules.spells import SpellError
@@ -180,7 +181,7 @@ def check_command(
     out = console()
     if who is not None:
         _show_caster(out, who)
-    _show_report(report)
+    _show_report(report, result.binding)
     precedent_commands.show_lexicon_uses(out, report)
     if structural:
         _show_problems(out, problems)
@@ -304,7 +305,9 @@ def _show_analysis(analysis: IntentAnalysis) -> None:
         )
 
 
-def _show_report(report: CoverageReport) -> None:
+def _show_report(report: CoverageReport, binding: Binding | None = None) -> None:
+    """The coverage table and the verdict: a binding ruling's verdict and reason replace
+    the Words' own, so the output never says both."""
     rows: list[tuple[Cell, ...]] = []
     for item in report.concepts:
         concept = item.concept
@@ -312,7 +315,10 @@ def _show_report(report: CoverageReport) -> None:
             continue
         best = item.best
         needs: str | Text = "yes" if concept.needs_word else Text("no", style="dim")
-        if best is None:
+        if best is None and binding is not None and binding.covered:
+            ruled = f"as ruled in {binding.ruling}"
+            rows.append((concept.text, concept.role.value, needs, ruled, "precedent", ""))
+        elif best is None:
             rows.append(
                 (
                     concept.text,
@@ -346,6 +352,10 @@ def _show_report(report: CoverageReport) -> None:
                 ("Words that cover nothing: ", "yellow"), format_words(report.unused_words)
             )
         )
+    if binding is not None:
+        colour = "green" if binding.covered else "red"
+        out.print(Text.assemble("Verdict: ", (binding.message, f"bold {colour}")))
+        return
     colour = "green" if report.covered else "red"
     out.print(Text.assemble("Verdict: ", (report.verdict.value, f"bold {colour}")))
     for reason in report.reasons:

@@ -222,6 +222,22 @@ def test_an_extra_effect_makes_another_situation() -> None:
     assert not found.same and "wake up" in found.reasons[0]
 
 
+def test_the_same_sentence_about_another_thing_is_a_near_miss() -> None:
+    """ "Two intents are 'the same' when they ask for the same effect with the same scope
+    (same kinds of target ...)" (wop-dev README): one subject swapped in otherwise the same
+    words is another situation however close the sentences; a verb reworded is not."""
+    coals = Reading("cool the red-hot coals so I can pick them up", unit(0.9),
+                    heads=frozenset({"coals"}))  # fmt: skip
+    horseshoe = Reading("cool the red-hot horseshoe so I can pick it up", BASE,
+                        heads=frozenset({"horseshoe"}))  # fmt: skip
+    found = compare(coals, horseshoe, old_id="R1")
+    assert not found.same
+    assert found.reasons == ("a different subject: 'coals' here, 'horseshoe' in R1's intent",)
+    shove = Reading("shove the pirate off the gangplank", unit(0.9), heads=frozenset({"pirate"}))
+    push = Reading("push the pirate off the gangplank", BASE, heads=frozenset({"pirate"}))
+    assert compare(shove, push).same
+
+
 def test_an_intent_that_means_nothing_is_no_situation() -> None:
     """ "An intent is required: '[Fire] [Ball] on the Orc' means nothing." """
     assert not compare(reading(), reading(meaningless=True)).same
@@ -249,6 +265,23 @@ def test_the_surest_conflict_is_reported_with_the_rule_it_breaks() -> None:
     assert decision.conflict.kind is ConflictKind.STRICTER
     assert "[Summon] [Metal] [Mist]" in decision.conflict.rule
     assert {f.precedent.id for f in decision.findings} == {"R1", "R2", "R3"}
+
+
+def test_a_near_miss_that_ruled_the_same_way_does_not_govern() -> None:
+    """The nearest precedent governs only when it is the same situation: a veto of "turn the
+    lead weight into silver" is no precedent for vetoing "... into gold", which an approval
+    of the same situation binds ("If [Metal] [Mist] was enough one day, they should not
+    require [Summon] [Metal] [Mist] the next.")."""
+    approval = Candidate(precedent("Gold Transmute", APPROVED, id="R2"), reading(unit(0.7)))
+    silver = Reading("turn the lead weight into silver", unit(0.95), heads=frozenset({"silver"}))
+    near_miss = Candidate(precedent("Gold Transmute", VETOED, needs="Silver", id="R1"), silver)
+    gold = Reading("turn the lead weight into gold", BASE, heads=frozenset({"gold"}))
+    veto = question("Gold Transmute", VETOED, needs="Metal")
+    decision = decide(veto, gold, [near_miss, approval], [])
+    assert decision.conflict is not None and decision.conflict.precedent.id == "R2"
+    same_again = Candidate(precedent("Gold Transmute", VETOED, id="R3"), reading(unit(0.95)))
+    follows = decide(veto, reading(), [same_again, approval], [])
+    assert follows.conflict is None  # a closer veto of the same situation governs
 
 
 def test_silence_when_unsure() -> None:
