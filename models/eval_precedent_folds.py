@@ -7,9 +7,9 @@ precedent_new.jsonl and training/author-e/precedent.jsonl (written from the poli
 Each fold holds one out: the same-situation cosine (`thresholds.SAME_COSINE`, the one
 threshold that decides most pairs) is chosen from a grid on the other two (highest pooled
 macro-F1 minus false-accusation rate; ties go to the shipped value), then the held-out
-source is scored with it. Two methods are scored the same way: the shipped one, and the one
-before it ("before": a closer precedent that ruled the same way governs whether or not it is
-the same situation), so each fold shows what the change did on data it never saw.
+source is scored with it. The shipped method and the rules it replaced (`METHODS`, one change
+at a time) are scored the same way, so each fold shows what each change did on data it never
+saw; the last line of each method is the shipped threshold on every source.
 
 Intents are parsed and encoded once (about 3 minutes on a quiet core); the decisions are the
 pure `precedent.decide` of `adjudicator eval precedent`. The benchmarks are read from
@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from adjudicator.language.coverage import Coverage  # noqa: E402
 from adjudicator.language.models import Models  # noqa: E402
-from adjudicator.precedent import conflicts, store  # noqa: E402
+from adjudicator.precedent import conflicts, same_situation, store  # noqa: E402
 from adjudicator.precedent import thresholds as limits  # noqa: E402
 from adjudicator.precedent.conflicts import Candidate, decide  # noqa: E402
 from adjudicator.precedent.evaluation import (  # noqa: E402
@@ -88,17 +88,28 @@ def evaluate(items: Sequence[Read]) -> Evaluation:
     return score([case for case, _, _ in items], predictions)
 
 
+#: The methods compared: the shipped one, and the rules it replaced, one change at a time.
+METHODS = {
+    "before": "a closer precedent ruling the same way governs even when it is another "
+    "situation; no near-miss test",
+    "+ nearest": "it governs only when it is the same situation",
+    "now (+ near miss)": "and the same sentence about another thing is another situation",
+}
+
+
 @contextmanager
 def method(name: str, same_cosine: float) -> Iterator[None]:
-    """Run with this `SAME_COSINE`, and for "before" with the old nearest-precedent rule."""
-    saved_cosine, saved_same = limits.SAME_COSINE, conflicts._same
+    """Run with this `SAME_COSINE`, and with the rules of method `name` (`METHODS`)."""
+    saved = limits.SAME_COSINE, conflicts._same, same_situation._swapped_thing
     limits.SAME_COSINE = same_cosine
     if name == "before":
-        conflicts._same = lambda *_: True  # type: ignore[assignment]
+        conflicts._same = lambda *_: True
+    if name in ("before", "+ nearest"):
+        same_situation._swapped_thing = lambda *_: None
     try:
         yield
     finally:
-        limits.SAME_COSINE, conflicts._same = saved_cosine, saved_same  # type: ignore[misc]
+        limits.SAME_COSINE, conflicts._same, same_situation._swapped_thing = saved
 
 
 def objective(results: Sequence[Evaluation]) -> float:
@@ -116,8 +127,8 @@ def line(result: Evaluation) -> str:
 
 def folds(data: Mapping[str, list[Read]]) -> None:
     shipped = limits.SAME_COSINE
-    for name in ("before", "now"):
-        print(f"== {name}")
+    for name, rules in METHODS.items():
+        print(f"== {name}: {rules}")
         for held in data:
             tuning = [source for source in data if source != held]
 
@@ -138,10 +149,26 @@ def folds(data: Mapping[str, list[Read]]) -> None:
         print(f"  shipped value {shipped:.2f} on every source: {every}")
 
 
+def every_threshold(data: Mapping[str, list[Read]]) -> None:
+    """Each method at each grid value on each source: whether a change helps at any
+    threshold, apart from which threshold a fold's tuning picks."""
+    print("== every method at every SAME_COSINE (macro-F1 / false accusations)")
+    for value in GRID:
+        cells = []
+        for name in METHODS:
+            with method(name, value):
+                found = [evaluate(items) for items in data.values()]
+            cells.append(f"{name} " + " ".join(f"{r.macro_f1:.3f}/{r.false_accusations}"
+                                               for r in found))  # fmt: skip
+        print(f"  {value:.2f}: " + " | ".join(cells))
+    print(f"  (sources in order: {', '.join(data)})")
+
+
 def main() -> None:
     reader = Reader(Coverage(Models()))
     data = {name: read_source(path, reader) for name, path in SOURCES.items()}
     folds(data)
+    every_threshold(data)
 
 
 if __name__ == "__main__":

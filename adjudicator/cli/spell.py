@@ -145,8 +145,9 @@ def check_command(
     --inherent and --hand, or --caster (a character of the ledger), the rules' structural
     checks too. With a ledger (--ledger, else $ADJUDICATOR_LEDGER, else ./campaign.sqlite
     where it exists; --no-ledger for none), also the campaign's confirmed mappings, each
-    declared homonym's meaning checked against the intent, and the close precedents; the
-    ledger is only read.
+    declared homonym's meaning checked against the intent, and the close precedents; a
+    standing ruling on the same situation decides the verdict and is named ("covered, as
+    ruled in R2"; "not covered: C9 required [Trap]"). The ledger is only read.
 
     Example: adjudicator spell check "[Fire] [Ball]" "trap a balloon with fire"
 
