@@ -356,6 +356,9 @@ def _show_report(report: CoverageReport, binding: Binding | None = None) -> None
     if binding is not None:
         colour = "green" if binding.covered else "red"
         out.print(Text.assemble("Verdict: ", (binding.message, f"bold {colour}")))
+        agree = binding.verdict is report.verdict  # else the Words' reasons contradict it
+        for reason in report.reasons if agree else ():
+            out.print(f"  {reason}")
         return
     colour = "green" if report.covered else "red"
     out.print(Text.assemble("Verdict: ", (report.verdict.value, f"bold {colour}")))

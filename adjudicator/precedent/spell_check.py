@@ -56,9 +56,13 @@ class SpellCheck:
 
     @property
     def reasons(self) -> tuple[str, ...]:
-        """Why, for the table: the binding ruling alone when one binds (the Words' own
-        reasons would contradict it), else the report's reasons."""
-        return self.report.reasons if self.binding is None else (self.binding.message,)
+        """Why, for the table: the binding ruling first when one binds, then the Words' own
+        reasons when they agree with it (never when they would contradict it)."""
+        if self.binding is None:
+            return self.report.reasons
+        if self.binding.verdict is self.report.verdict:
+            return (self.binding.message, *self.report.reasons)
+        return (self.binding.message,)
 
     def to_dict(self) -> dict[str, Any]:
         data = self.report.to_dict()
