@@ -93,23 +93,36 @@ METHODS = {
     "before": "a closer precedent ruling the same way governs even when it is another "
     "situation; no near-miss test",
     "+ nearest": "it governs only when it is the same situation",
-    "now (+ near miss)": "and the same sentence about another thing is another situation",
+    "+ near miss": "and the same sentence about another thing is another situation",
+    "now (+ as ruled)": "and a parse's 'means nothing' is believed only of a veto naming no "
+    "missing Words; of tied conflicts the closest is named",
 }
+
+
+def _old_surest(finding: conflicts.Finding) -> tuple[float, float, int, int]:
+    """The order of conflicts before: confidence, then the latest ruling."""
+    return (finding.confidence, 0.0, finding.precedent.record or 0, finding.precedent.position)
 
 
 @contextmanager
 def method(name: str, same_cosine: float) -> Iterator[None]:
     """Run with this `SAME_COSINE`, and with the rules of method `name` (`METHODS`)."""
-    saved = limits.SAME_COSINE, conflicts._same, same_situation._swapped_thing
+    saved = (limits.SAME_COSINE, conflicts._same, same_situation._swapped_thing,
+             conflicts.as_ruled, conflicts._surest)  # fmt: skip
     limits.SAME_COSINE = same_cosine
-    if name == "before":
+    step = list(METHODS).index(name)
+    if step < 1:
         conflicts._same = lambda *_: True
-    if name in ("before", "+ nearest"):
+    if step < 2:
         same_situation._swapped_thing = lambda *_: None
+    if step < 3:
+        conflicts.as_ruled = lambda reading, *_: reading
+        conflicts._surest = _old_surest
     try:
         yield
     finally:
-        limits.SAME_COSINE, conflicts._same, same_situation._swapped_thing = saved
+        (limits.SAME_COSINE, conflicts._same, same_situation._swapped_thing,
+         conflicts.as_ruled, conflicts._surest) = saved  # fmt: skip
 
 
 def objective(results: Sequence[Evaluation]) -> float:

@@ -243,6 +243,30 @@ def test_an_intent_that_means_nothing_is_no_situation() -> None:
     assert not compare(reading(), reading(meaningless=True)).same
 
 
+def test_only_a_veto_naming_no_missing_words_is_believed_to_mean_nothing() -> None:
+    """ "An intent is required: '[Fire] [Ball] on the Orc' means nothing." A ruling that
+    approved an intent, or vetoed it for lack of Words, found a meaning in it: a parse that
+    finds no effect in "the moat empties until it's dry" missed one."""
+    unread = reading(unit(0.9), meaningless=True)
+    approval = Candidate(precedent("Drain Pool", APPROVED), unread)
+    found = decide(question("Drain Pool", VETOED, needs="Dry"), reading(), [approval], [])
+    assert found.conflict is not None and found.conflict.precedent.id == "R1"
+    lacking = Candidate(precedent("Fire Ball", VETOED, needs="Trap"), unread)
+    assert decide(question("Fire Ball", APPROVED), reading(), [lacking], []).conflict is not None
+    nothing = Candidate(precedent("Fire Ball", VETOED), unread)
+    assert decide(question("Fire Ball", APPROVED), reading(), [nothing], []).conflict is None
+
+
+def test_of_two_sure_conflicts_the_closest_is_named() -> None:
+    """Confidence stops at 1.0, so two close rulings tie on it: the closer one is named."""
+    closer = Candidate(precedent("Bleach Hair", VETOED, needs="White", id="R2"),
+                       reading(unit(0.95)))  # fmt: skip
+    later = Candidate(precedent("Bleach Hair", VETOED, needs="Horse", id="R5", session=3),
+                      reading(unit(0.85)))  # fmt: skip
+    found = decide(question("Bleach Hair", APPROVED), reading(), [later, closer], [])
+    assert found.conflict is not None and found.conflict.precedent.id == "R2"
+
+
 def test_scope_cues_come_from_the_policy_words() -> None:
     assert scope_hints("hush every voice in the shrine at once") == {AREA}
     assert scope_hints("make the jailer sleep and never wake up again") == {DURATION}
