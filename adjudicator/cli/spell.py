@@ -37,9 +37,8 @@ if TYPE_CHECKING:
     from adjudicator.language.report import CoverageReport
     from adjudicator.ledger.casting import Caster
     from adjudicator.ledger.database import Ledger
-    from adjudicator.precedent.binding import Binding
     from adjudicator.precedent.ruling_checks import RulingChecks
-    from adjudicator.precedent.spell_check import CampaignDraft
+    from adjudicator.precedent.spell_check import CampaignDraft, SpellCheck
     from adjudicator.rules.spells import SpellError
 
 app = typer.Typer(
@@ -182,7 +181,7 @@ def check_command(
     out = console()
     if who is not None:
         _show_caster(out, who)
-    _show_report(report, result.binding)
+    _show_report(report, result)
     precedent_commands.show_lexicon_uses(out, report)
     if structural:
         _show_problems(out, problems)
@@ -306,9 +305,10 @@ def _show_analysis(analysis: IntentAnalysis) -> None:
         )
 
 
-def _show_report(report: CoverageReport, binding: Binding | None = None) -> None:
-    """The coverage table and the verdict: a binding ruling's verdict and reason replace
-    the Words' own, so the output never says both."""
+def _show_report(report: CoverageReport, checked: SpellCheck | None = None) -> None:
+    """The coverage table and the verdict: a binding ruling's verdict (`checked.binding`)
+    replaces the Words' own, so the output never says both."""
+    binding = None if checked is None else checked.binding
     rows: list[tuple[Cell, ...]] = []
     for item in report.concepts:
         concept = item.concept
@@ -353,11 +353,11 @@ def _show_report(report: CoverageReport, binding: Binding | None = None) -> None
                 ("Words that cover nothing: ", "yellow"), format_words(report.unused_words)
             )
         )
-    if binding is not None:
-        colour = "green" if binding.covered else "red"
-        out.print(Text.assemble("Verdict: ", (binding.message, f"bold {colour}")))
-        agree = binding.verdict is report.verdict  # else the Words' reasons contradict it
-        for reason in report.reasons if agree else ():
+    if checked is not None and checked.binding is not None:
+        colour = "green" if checked.covered else "red"
+        message, *reasons = checked.reasons  # the Words' own, only when they agree
+        out.print(Text.assemble("Verdict: ", (message, f"bold {colour}")))
+        for reason in reasons:
             out.print(f"  {reason}")
         return
     colour = "green" if report.covered else "red"
