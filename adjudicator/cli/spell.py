@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from adjudicator.ledger.casting import Caster
     from adjudicator.ledger.database import Ledger
     from adjudicator.precedent.ruling_checks import RulingChecks
-    from adjudicator.precedent.spell_check import CampaignDraft
+    from adjudicator.precedent.spell_check import CampaignDraft, SpellCheck
     from adjudicator.rules.spells import SpellError
 
 app = typer.Typer(
@@ -144,8 +144,9 @@ def check_command(
     --inherent and --hand, or --caster (a character of the ledger), the rules' structural
     checks too. With a ledger (--ledger, else $ADJUDICATOR_LEDGER, else ./campaign.sqlite
     where it exists; --no-ledger for none), also the campaign's confirmed mappings, each
-    declared homonym's meaning checked against the intent, and the close precedents; the
-    ledger is only read.
+    declared homonym's meaning checked against the intent, and the close precedents; a
+    standing ruling on the same situation decides the verdict and is named ("covered, as
+    ruled in R2"; "not covered: C9 required [Trap]"). The ledger is only read.
 
     Example: adjudicator spell check "[Fire] [Ball]" "trap a balloon with fire"
 
@@ -180,7 +181,7 @@ def check_command(
     out = console()
     if who is not None:
         _show_caster(out, who)
-    _show_report(report)
+    _show_report(report, result)
     precedent_commands.show_lexicon_uses(out, report)
     if structural:
         _show_problems(out, problems)
@@ -304,7 +305,10 @@ def _show_analysis(analysis: IntentAnalysis) -> None:
         )
 
 
-def _show_report(report: CoverageReport) -> None:
+def _show_report(report: CoverageReport, checked: SpellCheck | None = None) -> None:
+    """The coverage table and the verdict: a binding ruling's verdict (`checked.binding`)
+    replaces the Words' own, so the output never says both."""
+    binding = None if checked is None else checked.binding
     rows: list[tuple[Cell, ...]] = []
     for item in report.concepts:
         concept = item.concept
@@ -312,7 +316,10 @@ def _show_report(report: CoverageReport) -> None:
             continue
         best = item.best
         needs: str | Text = "yes" if concept.needs_word else Text("no", style="dim")
-        if best is None:
+        if best is None and binding is not None and binding.covered:
+            ruled = f"as ruled in {binding.ruling}"
+            rows.append((concept.text, concept.role.value, needs, ruled, "precedent", ""))
+        elif best is None:
             rows.append(
                 (
                     concept.text,
@@ -346,6 +353,13 @@ def _show_report(report: CoverageReport) -> None:
                 ("Words that cover nothing: ", "yellow"), format_words(report.unused_words)
             )
         )
+    if checked is not None and checked.binding is not None:
+        colour = "green" if checked.covered else "red"
+        message, *reasons = checked.reasons  # the Words' own, only when they agree
+        out.print(Text.assemble("Verdict: ", (message, f"bold {colour}")))
+        for reason in reasons:
+            out.print(f"  {reason}")
+        return
     colour = "green" if report.covered else "red"
     out.print(Text.assemble("Verdict: ", (report.verdict.value, f"bold {colour}")))
     for reason in report.reasons:

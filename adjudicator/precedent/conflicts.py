@@ -17,12 +17,16 @@ and consistency"):
    ruling that distinguished it (that pair was ruled different once; it is not flagged
    again).
 3. The same situation (`same_situation.compare`): meaning, scope and effects; the conflict is
-   reported with how sure the comparison is, and only from `REPORT_CONFIDENCE` up.
+   reported with how sure the comparison is, and only from `REPORT_CONFIDENCE` up (the
+   surest, then the closest). Each intent is read as its ruling read it (`as_ruled`): only
+   a veto naming no missing Words may be for an intent that means nothing.
 4. The nearest precedent governs: when a standing precedent that ruled the way the new
    ruling does (an approval with the same or fewer Words, a veto with the same or more) is
-   closer in meaning than the conflicting one, the new ruling follows it and no conflict is
-   reported ("hurl a ball of fire at the orc" is the rulebook's "make a ball of fire and
-   throw it" before it is "trap a balloon with fire").
+   the same situation too (test 3) and closer in meaning than the conflicting one, the new
+   ruling follows it and no conflict is reported ("hurl a ball of fire at the orc" is the
+   rulebook's "make a ball of fire and throw it" before it is "trap a balloon with fire").
+   A near-miss that ruled the same way ("turn the lead weight into silver", vetoed) is no
+   precedent for "turn the lead weight into gold", however close the wording.
 
 This module is pure: values in, a `Decision` out. The values are in `cases`, test 2 in
 `policies`. The live ledger (`retrieval`) and the evaluation (`evaluation`) build the same
@@ -32,7 +36,7 @@ values and call the same `decide`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from adjudicator.ledger.rulings import Verdict
@@ -40,7 +44,7 @@ from adjudicator.precedent import thresholds as limits
 from adjudicator.precedent.cases import RULES, ConflictKind, PolicyNote, Precedent, Question, among
 from adjudicator.precedent.policies import release
 from adjudicator.precedent.same_situation import Reading, Sameness, compare
-from adjudicator.rules.words import format_words
+from adjudicator.rules.words import Word, format_words
 
 # -- test 1: Words ----------------------------------------------------------------------------
 
@@ -186,11 +190,18 @@ def decide(
     """Check `question` against its candidate precedents (any order). `needs_scope` are
     the scope kinds of the question's missing Words; `distinctions` the readings of rulings
     that distinguished a precedent, by id."""
+    reading = as_ruled(reading, question.verdict, question.needs)
+    candidates = [
+        replace(c, reading=as_ruled(c.reading, c.precedent.verdict, c.precedent.needs))
+        for c in candidates
+    ]
     findings: list[Finding] = []
     backing = [
         (float(reading.vector @ c.reading.vector), c.precedent)
         for c in candidates
-        if supports(c.precedent, question) and release(c.precedent, question, policies) is None
+        if supports(c.precedent, question)
+        and release(c.precedent, question, policies) is None
+        and _same(reading, c, needs_scope, question)
     ]
     nearest = max(backing, key=lambda pair: pair[0], default=None)
     for candidate in candidates:
@@ -224,11 +235,42 @@ def decide(
     conflicting = [f for f in findings if f.conflicts]
     if not conflicting:
         return Decision(None, tuple(findings))
-    best = max(conflicting, key=lambda f: (f.confidence, f.precedent.record or 0,
-                                           f.precedent.position))  # fmt: skip
+    best = max(conflicting, key=_surest)
     assert best.sameness is not None
     conflict = Conflict(best.kind, best.precedent, best.confidence, best.sameness.reasons)
     return Decision(conflict, tuple(findings))
+
+
+def as_ruled(reading: Reading, verdict: Verdict, needs: Sequence[Word]) -> Reading:
+    """`reading` as its ruling read it: an approval, or a veto for lack of Words, found a
+    meaning in the intent, so a parse that finds no effect in it ("the moat empties until
+    it's dry") missed one; only a veto naming no missing Words may be for meaning nothing
+    ("I cast [Fire] [Ball] on the Orc")."""
+    if reading.meaningless and (verdict is Verdict.APPROVED or needs):
+        return replace(reading, meaningless=False)
+    return reading
+
+
+def _surest(finding: Finding) -> tuple[float, float, int, int]:
+    """The surest conflict, then the closest in meaning (confidence is capped at 1.0, so
+    two paraphrases tie on it), then the latest ruling."""
+    cosine = 0.0 if finding.sameness is None else finding.sameness.cosine
+    return (finding.confidence, cosine, finding.precedent.record or 0, finding.precedent.position)
+
+
+def _same(
+    reading: Reading, candidate: Candidate, needs_scope: frozenset[str], question: Question
+) -> bool:
+    """Whether a supporting precedent is the same situation as the question: only then
+    does it govern (a near-miss that ruled the same way is no precedent for this one)."""
+    return compare(
+        reading,
+        candidate.reading,
+        new_needs=needs_scope,
+        old_needs=candidate.needs_scope,
+        veto_needs=question.needs or candidate.precedent.needs,
+        old_id=candidate.precedent.id,
+    ).same
 
 
 def _distinguished(

@@ -458,10 +458,20 @@ class PrecedentIndex:
             for other in precedent.distinguished_by:
                 if other in self.position:
                     distinctions[other] = self.read(self.precedents[self.position[other]])
-        if conflicting:
-            for i in supporting:
+        if conflicting and supporting:
+            # a supporting ruling governs only when it is the same situation: read the
+            # closest ones that could be (from `SAME_COSINE` up)
+            cosines = self.vectors[supporting] @ reading.vector
+            near = sorted(
+                ((float(c), i) for c, i in zip(cosines, supporting, strict=True)
+                 if c >= limits.SAME_COSINE),
+                reverse=True,
+            )  # fmt: skip
+            for _, i in near[: limits.MAX_READ]:
                 precedent = self.precedents[i]
-                candidates.append(Candidate(precedent, Reading(precedent.intent, self.vectors[i])))
+                candidates.append(
+                    Candidate(precedent, self.read(precedent), self.scope_of(precedent.needs))
+                )
         return decide(
             question,
             reading,

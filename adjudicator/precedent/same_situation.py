@@ -11,7 +11,11 @@ differs between rulings, so meaning is compared, three ways:
   one intent and not the other makes them different situations, unless the veto names
   the Words it lacks and none is of that kind (then the veto is about something else);
 - their effects: when both have effects and one has an extra one that matches none of the
-  other's ("sleep and never wake up again" against "sleep"), they differ.
+  other's ("sleep and never wake up again" against "sleep"), they differ;
+- what they act on or produce: two intents worded alike but for one thing named ("cool the
+  red-hot coals ..." against "cool the red-hot horseshoe ...", "turn the lead weight into
+  gold" against "... into silver") are a near miss, not a rewording: the one content word
+  each has that the other lacks is the head of a subject, recipient or area in both.
 
 A `Reading` holds what one intent contributes; `Reader` makes them with the language
 layer (one spaCy parse and one batched encode per intent); `compare` is pure.
@@ -54,6 +58,8 @@ COARSE = {
 #: "never" ("never wake up again" asks for forever, the rulebook's [Permanent]).
 _AREA_CUES = cues.AREA_QUANTIFIERS | cues.AREA_PRONOUNS | cues.AREA_NOUNS
 _DURATION_CUES = cues.DURATION_ADVERBS | cues.DURATION_ADJECTIVES | {"never"}
+#: Roles of what an intent acts on or produces: a near miss swaps one of these.
+_THINGS = frozenset({Role.SUBJECT, Role.RECIPIENT, Role.AREA})
 _WITHOUT_WINDOW = 4  # tokens after "without" that may name what is dropped
 _TOKEN = re.compile(r"[a-z]+")
 
@@ -85,8 +91,9 @@ def scope_hints(intent: str) -> frozenset[str]:
 @dataclass(frozen=True, eq=False)
 class Reading:
     """What one intent brings to a comparison: its unit vector, the scope kinds its parse
-    found and its cue words name, its effects (with unit vectors), and whether it means
-    anything at all ("I cast [Fire] [Ball] on the Orc" does not)."""
+    found and its cue words name, its effects (with unit vectors), whether it means
+    anything at all ("I cast [Fire] [Ball] on the Orc" does not), and the head words of
+    what it acts on or produces (its subjects, recipients and areas)."""
 
     intent: str
     vector: Vector
@@ -95,6 +102,7 @@ class Reading:
     effects: tuple[str, ...] = ()
     effect_vectors: Vector | None = None
     meaningless: bool = False
+    heads: frozenset[str] = frozenset()
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -165,6 +173,15 @@ def compare(
                 else f"{old_id}'s intent asks for {kinds} and this one does not"
             )
             return Sameness(False, confidence, cosine, (f"different scope: {side}",))
+    swapped = _swapped_thing(new, old)
+    if swapped is not None:
+        ours_, theirs_ = swapped
+        return Sameness(
+            False,
+            confidence,
+            cosine,
+            (f"a different subject: {ours_!r} here, {theirs_!r} in {old_id}'s intent",),
+        )
     extra_effect = _extra_effect(new, old)
     if extra_effect is not None:
         text, owner = extra_effect
@@ -177,6 +194,22 @@ def compare(
     if not same:
         reasons.append("too far apart in meaning to be the same situation")
     return Sameness(same, confidence, cosine, tuple(reasons))
+
+
+def content_words(intent: str) -> frozenset[str]:
+    """The words of `intent` that carry content (`cues.GLOSS_STOPWORDS` left out)."""
+    return frozenset(_TOKEN.findall(intent.lower())) - cues.GLOSS_STOPWORDS
+
+
+def _swapped_thing(new: Reading, old: Reading) -> tuple[str, str] | None:
+    """The one content word each intent has that the other lacks, when both are heads of
+    what the intent acts on or produces: the same sentence about another thing."""
+    ours, theirs = content_words(new.intent), content_words(old.intent)
+    only_ours, only_theirs = ours - theirs, theirs - ours
+    if len(only_ours) != 1 or len(only_theirs) != 1:
+        return None
+    (mine,), (other,) = only_ours, only_theirs
+    return (mine, other) if mine in new.heads and other in old.heads else None
 
 
 def _extra_effect(new: Reading, old: Reading) -> tuple[str, Reading] | None:
@@ -234,6 +267,11 @@ class Reader:
         if vector is None:
             vector, encoded = encoded[0], encoded[1:]
         scope = frozenset(COARSE[c.scope] for c in parsed.concepts if c.scope is not None)
+        heads = frozenset(
+            found[-1]
+            for c in parsed.concepts
+            if c.role in _THINGS and (found := _TOKEN.findall(c.text.lower()))
+        )
         return Reading(
             intent=intent,
             vector=vector,
@@ -242,6 +280,7 @@ class Reader:
             effects=named,
             effect_vectors=encoded if named and effects else None,
             meaningless=parsed.meaningless,
+            heads=heads,
         )
 
     def with_effects(self, reading: Reading) -> Reading:

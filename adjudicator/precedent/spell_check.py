@@ -1,5 +1,7 @@
 """`spell check` as one function: coverage, the rules' structural checks, and with a ledger
-the campaign's findings, gathered into one value whose `to_dict` is the command's `--json`;
+the campaign's findings and the ruling that binds the verdict (`binding`: a standing ruling
+on the same situation decides it, "covered, as ruled in R2"), gathered into one value whose
+`to_dict` is the command's `--json`;
 and `spell draft` against a campaign (`draft_spell`), its homonyms sense-checked.
 
 The CLI (`adjudicator spell check --json`) and the table server (`POST /api/spell-check`)
@@ -15,8 +17,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.language.draft import draft
+from adjudicator.language.report import Verdict
 from adjudicator.ledger.casting import Caster, declared_words, get_caster
 from adjudicator.ledger.database import Ledger
+from adjudicator.precedent.binding import Binding, binding
 from adjudicator.rules.spells import SpellError, spell_problems
 from adjudicator.rules.words import Word
 
@@ -31,21 +35,54 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class SpellCheck:
     """What `spell check` found: the coverage report, the caster (with --caster), the rules'
-    structural problems (when the caster's Words are known) and the campaign's findings."""
+    structural problems (when the caster's Words are known), the campaign's findings and
+    the ruling that binds the verdict, if one does (its verdict then is the spell's)."""
 
     report: CoverageReport
     caster: Caster | None
     structural: bool
     problems: tuple[SpellError, ...]
     findings: Findings | None
+    binding: Binding | None = None
+
+    @property
+    def verdict(self) -> Verdict:
+        """The verdict: a binding ruling's, else the Words' own (`report.verdict`)."""
+        return self.report.verdict if self.binding is None else self.binding.verdict
+
+    @property
+    def covered(self) -> bool:
+        return self.verdict is Verdict.COVERED
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Why, for the table: the binding ruling first when one binds, then the Words' own
+        reasons when they agree with it (never when they would contradict it)."""
+        if self.binding is None:
+            return self.report.reasons
+        if self.binding.verdict is self.report.verdict:
+            return (self.binding.message, *self.report.reasons)
+        return (self.binding.message,)
 
     def to_dict(self) -> dict[str, Any]:
         data = self.report.to_dict()
+        data["verdict"] = self.verdict.value
+        data["covered"] = self.covered
+        data["reasons"] = list(self.reasons)
+        data["binding"] = None
+        if self.binding is not None:
+            data["binding"] = {
+                **self.binding.to_dict(),
+                "words_missing": list(self.report.missing_lemmas),
+                "words_reasons": list(self.report.reasons),
+            }
+            if self.binding.covered:
+                data["missing"] = []  # what the Words alone lacked is in "binding"
         if self.caster is not None:
             data["caster"] = self.caster.to_dict()
         if self.structural:
             data["structural_problems"] = [p.message for p in self.problems]
-            data["castable"] = self.report.covered and not self.problems
+            data["castable"] = self.covered and not self.problems
         if self.findings is not None:
             # the report's own "precedents" are the rulings whose mappings covered a concept
             data["senses"] = [check.to_dict() for check in self.findings.senses]
@@ -71,11 +108,14 @@ def check_spell(
     structural = caster is not None or inherent is not None or hand is not None
     who: Caster | None = None
     findings: Findings | None = None
+    bound: Binding | None = None
     if book is not None:
         who = None if caster is None else get_caster(book, caster)  # before models load
         cast = declared_words(book, words, intent, who)
-        findings = campaign_checks(book).findings(cast, intent)
+        checks = campaign_checks(book)
+        findings = checks.findings(cast, intent)
         report = findings.coverage
+        bound = binding(checks.index, cast, report, findings.reading)
     else:
         report = checker().check(words, intent)
     problems: tuple[SpellError, ...] = ()
@@ -85,7 +125,7 @@ def check_spell(
         problems = spell_problems(
             words, intent, inherent=tuple(inherent or ()), hand=tuple(hand or ())
         )
-    return SpellCheck(report, who, structural, problems, findings)
+    return SpellCheck(report, who, structural, problems, findings, bound)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ issue measures its goals on; nothing else was looked at). "Cosine" is the cosine
 all-MiniLM-L6-v2 sentence embeddings (unit vectors; unrelated English sentences sit near
 0.0-0.3). The pairs that matter on dev are those that pass the Word-set test and are not
 released by a policy: 14 same-situation pairs (the gold conflicts) and 4 that are not.
-Each value says what it is and how it was chosen.
+Each value says what it is and how it was chosen. How they hold on data they were not
+tuned on (wop-voices, training/author-e; leave one source out): docs/accuracy.md, from
+`models/eval_precedent_folds.py`.
 """
 
 from __future__ import annotations

@@ -402,3 +402,29 @@ def test_a_check_with_no_close_precedent_says_so(shared: Coverage, book: Path) -
     close = json.loads(_check_at(book, 200, "[Decrease] [Speech]", "mute him", "--json"))
     assert all(hit["scores"]["total"] >= 0.30 for hit in close["closest_precedents"])
     assert close["closest_precedents"]
+
+
+def test_the_campaigns_ruling_on_the_same_situation_decides_the_verdict_and_is_named(
+    shared: Coverage, book: Path
+) -> None:
+    """ "If [Metal] [Mist] was enough one day, they should not require [Summon] [Metal]
+    [Mist] the next.": the rulebook's rulings bind a check of the same situation, and the
+    output names the ruling and never says the other verdict as well."""
+    mute = spell(book, "check", "[Decrease] [Speech]", "make this guy stop talking", "--json")
+    assert (mute["verdict"], mute["binding"]["ruling"]) == ("covered", "C1")
+    text = spell(book, "check", "[Decrease] [Speech]", "make this guy stop talking")
+    assert "Verdict: covered, as ruled in C1 (the rulebook: " in text
+    assert "not covered" not in text
+    snare = ("check", "[Fire] [Ball]", "catch the balloon in a snare of flame")
+    data = spell(book, *snare, "--json")
+    assert (data["verdict"], data["covered"], data["binding"]["ruling"]) == (
+        "not covered",
+        False,
+        "C9",
+    )
+    assert data["reasons"][0].startswith("not covered: C9 required [Trap]")
+    text = spell(book, *snare)
+    assert "Verdict: not covered: C9 required [Trap]" in text
+    assert "Verdict: covered" not in text
+    none = spell(book, "check", "[Swim] [Sing]", "juggle three oranges for the crowd", "--json")
+    assert none["binding"] is None

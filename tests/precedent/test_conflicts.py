@@ -222,9 +222,49 @@ def test_an_extra_effect_makes_another_situation() -> None:
     assert not found.same and "wake up" in found.reasons[0]
 
 
+def test_the_same_sentence_about_another_thing_is_a_near_miss() -> None:
+    """ "Two intents are 'the same' when they ask for the same effect with the same scope
+    (same kinds of target ...)" (wop-dev README): one subject swapped in otherwise the same
+    words is another situation however close the sentences; a verb reworded is not."""
+    coals = Reading("cool the red-hot coals so I can pick them up", unit(0.9),
+                    heads=frozenset({"coals"}))  # fmt: skip
+    horseshoe = Reading("cool the red-hot horseshoe so I can pick it up", BASE,
+                        heads=frozenset({"horseshoe"}))  # fmt: skip
+    found = compare(coals, horseshoe, old_id="R1")
+    assert not found.same
+    assert found.reasons == ("a different subject: 'coals' here, 'horseshoe' in R1's intent",)
+    shove = Reading("shove the pirate off the gangplank", unit(0.9), heads=frozenset({"pirate"}))
+    push = Reading("push the pirate off the gangplank", BASE, heads=frozenset({"pirate"}))
+    assert compare(shove, push).same
+
+
 def test_an_intent_that_means_nothing_is_no_situation() -> None:
     """ "An intent is required: '[Fire] [Ball] on the Orc' means nothing." """
     assert not compare(reading(), reading(meaningless=True)).same
+
+
+def test_only_a_veto_naming_no_missing_words_is_believed_to_mean_nothing() -> None:
+    """ "An intent is required: '[Fire] [Ball] on the Orc' means nothing." A ruling that
+    approved an intent, or vetoed it for lack of Words, found a meaning in it: a parse that
+    finds no effect in "the moat empties until it's dry" missed one."""
+    unread = reading(unit(0.9), meaningless=True)
+    approval = Candidate(precedent("Drain Pool", APPROVED), unread)
+    found = decide(question("Drain Pool", VETOED, needs="Dry"), reading(), [approval], [])
+    assert found.conflict is not None and found.conflict.precedent.id == "R1"
+    lacking = Candidate(precedent("Fire Ball", VETOED, needs="Trap"), unread)
+    assert decide(question("Fire Ball", APPROVED), reading(), [lacking], []).conflict is not None
+    nothing = Candidate(precedent("Fire Ball", VETOED), unread)
+    assert decide(question("Fire Ball", APPROVED), reading(), [nothing], []).conflict is None
+
+
+def test_of_two_sure_conflicts_the_closest_is_named() -> None:
+    """Confidence stops at 1.0, so two close rulings tie on it: the closer one is named."""
+    closer = Candidate(precedent("Bleach Hair", VETOED, needs="White", id="R2"),
+                       reading(unit(0.95)))  # fmt: skip
+    later = Candidate(precedent("Bleach Hair", VETOED, needs="Horse", id="R5", session=3),
+                      reading(unit(0.85)))  # fmt: skip
+    found = decide(question("Bleach Hair", APPROVED), reading(), [later, closer], [])
+    assert found.conflict is not None and found.conflict.precedent.id == "R2"
 
 
 def test_scope_cues_come_from_the_policy_words() -> None:
@@ -249,6 +289,23 @@ def test_the_surest_conflict_is_reported_with_the_rule_it_breaks() -> None:
     assert decision.conflict.kind is ConflictKind.STRICTER
     assert "[Summon] [Metal] [Mist]" in decision.conflict.rule
     assert {f.precedent.id for f in decision.findings} == {"R1", "R2", "R3"}
+
+
+def test_a_near_miss_that_ruled_the_same_way_does_not_govern() -> None:
+    """The nearest precedent governs only when it is the same situation: a veto of "turn the
+    lead weight into silver" is no precedent for vetoing "... into gold", which an approval
+    of the same situation binds ("If [Metal] [Mist] was enough one day, they should not
+    require [Summon] [Metal] [Mist] the next.")."""
+    approval = Candidate(precedent("Gold Transmute", APPROVED, id="R2"), reading(unit(0.7)))
+    silver = Reading("turn the lead weight into silver", unit(0.95), heads=frozenset({"silver"}))
+    near_miss = Candidate(precedent("Gold Transmute", VETOED, needs="Silver", id="R1"), silver)
+    gold = Reading("turn the lead weight into gold", BASE, heads=frozenset({"gold"}))
+    veto = question("Gold Transmute", VETOED, needs="Metal")
+    decision = decide(veto, gold, [near_miss, approval], [])
+    assert decision.conflict is not None and decision.conflict.precedent.id == "R2"
+    same_again = Candidate(precedent("Gold Transmute", VETOED, id="R3"), reading(unit(0.95)))
+    follows = decide(veto, reading(), [same_again, approval], [])
+    assert follows.conflict is None  # a closer veto of the same situation governs
 
 
 def test_silence_when_unsure() -> None:

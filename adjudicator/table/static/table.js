@@ -359,7 +359,7 @@ async function updateCoverage() {
   try {
     const data = await api("POST", "/api/spell-check", { words, intent, caster: document.getElementById("caster").value || null });
     if (run !== coverageRun) return;
-    const parts = [el("p", { class: "verdict " + (data.covered ? "ok" : "missing") }, "Coverage: " + data.verdict + (data.castable === false ? " · not castable as it stands" : "")), coverageTable(data)];
+    const parts = [el("p", { class: "verdict " + (data.covered ? "ok" : "missing") }, "Coverage: " + (data.binding ? data.binding.message : data.verdict) + (data.castable === false ? " · not castable as it stands" : "")), coverageTable(data)];
     for (const problem of data.structural_problems || []) parts.push(el("p", { class: "warn small" }, problem));
     for (const flag of data.sense_flags || []) parts.push(el("p", { class: "warn small" }, "Sense: " + flag));
     box.replaceChildren(...parts);
