@@ -12,12 +12,16 @@ delivery; the meaning of the Word against the concept's lemma (and a noun's phra
 `thresholds.CoverageThresholds`, passed in (the defaults unless a sweep says otherwise).
 
 `Coverage` holds the models, the lexicon and the embedding cache of one process: make one
-and call `check` for each spell (one spaCy parse and one batched encode per check).
+and call `check` for each spell. A command reads its intent once (`read`: one spaCy parse,
+one transformer pass for the intent's vectors) and hands that `Intent` to the report, the
+judge, the sense checks and precedent; the texts a check compares (Words, pairs, concept
+phrases, the judge's tokens) are encoded in one more batch.
 """
 
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -26,6 +30,7 @@ from typing import TYPE_CHECKING
 from adjudicator.language import cues
 from adjudicator.language.concepts import NAMED_REASON, Concept, IntentAnalysis, Role
 from adjudicator.language.cues import ScopeKind
+from adjudicator.language.intent import Intent
 from adjudicator.language.judge import Judge, TokenJudgement
 from adjudicator.language.lexicon import Lexicon
 from adjudicator.language.models import TextVectors
@@ -39,13 +44,15 @@ from adjudicator.language.report import (
     Verdict,
 )
 from adjudicator.language.thresholds import DEFAULT, CoverageThresholds
-from adjudicator.language.walker import analyse
 from adjudicator.rules.words import Word, format_words
 
 if TYPE_CHECKING:
     from adjudicator.language.models import Models
 
 _CACHE_LIMIT = 200_000
+#: Intents whose readings a checker keeps (a Storyteller re-checks the same intent with
+#: other Words; drafting checks one intent with many Word sets).
+READ_LIMIT = 256
 #: Covers the judge never overrules: the player's brackets and the campaign's precedent.
 _BINDING = frozenset({CoverKind.EXPLICIT, CoverKind.PRECEDENT})
 _JUDGED_MISSING = "the judge finds that the intent asks for it and no Word covers it"
@@ -105,6 +112,7 @@ class Coverage:
         self.relations = Relations(self.lexicon, thresholds)
         self.vectors = TextVectors(models, _CACHE_LIMIT)
         self._scope: dict[str, tuple[ScopeKind | None, float]] = {}
+        self._intents: OrderedDict[str, Intent] = OrderedDict()
 
     # -- embeddings -------------------------------------------------------------------------
 
@@ -117,20 +125,37 @@ class Coverage:
 
     # -- the check --------------------------------------------------------------------------
 
-    def analyse(self, intent: str, words: Sequence[Word]) -> IntentAnalysis:
-        """The concepts of the intent (see `walker.analyse`)."""
-        return analyse(intent, words, self.models, lexicon=self.lexicon)
+    def read(self, intent: str | Intent) -> Intent:
+        """The one reading of `intent` a command hands down (the last `READ_LIMIT` kept)."""
+        if isinstance(intent, Intent):
+            return intent
+        found = self._intents.get(intent)
+        if found is None:
+            found = Intent(intent, self.models, self.lexicon)
+            self._intents[intent] = found
+            if len(self._intents) > READ_LIMIT:
+                self._intents.popitem(last=False)
+        else:
+            self._intents.move_to_end(intent)
+        return found
+
+    def analyse(self, intent: str | Intent, words: Sequence[Word]) -> IntentAnalysis:
+        """The concepts of the intent (see `walker.walk`), from its one parse."""
+        return self.read(intent).analysis(words)
 
     def check(
         self,
         words: Sequence[Word],
-        intent: str,
+        intent: str | Intent,
         *,
         precedents: Sequence[ConfirmedMapping] = (),
     ) -> CoverageReport:
         """The coverage report for casting `words` with `intent`."""
         words = tuple(dict.fromkeys(words))
-        return self.report(self.analyse(intent, words), words, precedents=precedents)
+        reading = self.read(intent)
+        return self.report(
+            reading.analysis(words), words, precedents=precedents, intent=reading
+        )
 
     def report(
         self,
@@ -138,12 +163,14 @@ class Coverage:
         words: Sequence[Word],
         *,
         precedents: Sequence[ConfirmedMapping] = (),
+        intent: Intent | None = None,
     ) -> CoverageReport:
         """The report for an analysed intent and a set of Words (drafting reuses one
-        analysis for many sets)."""
+        analysis for many sets); `intent` is the reading the analysis came from."""
         words = tuple(dict.fromkeys(words))
-        concepts = [c for c in analysis.concepts if self.scored(c)]
-        self.prepare(words, concepts, analysis.intent)
+        reading = intent if intent is not None else self.read(analysis.intent)
+        judging = self.thresholds.judge and not analysis.meaningless
+        self.prepare(words, analysis, reading, judging=judging)
         results: list[ConceptCoverage] = []
         strengths: list[dict[Word, float]] = []
         for concept in analysis.concepts:
@@ -171,8 +198,8 @@ class Coverage:
             verdict=Verdict.COVERED,
         )
         judged = ruled.concepts
-        if self.thresholds.judge and not analysis.meaningless:
-            judged = self.adjudicate(ruled, self.judge.judge(self, ruled))
+        if judging:
+            judged = self.adjudicate(ruled, self.judge.judge(self, ruled, reading))
         if analysis.meaningless:
             verdict = Verdict.MEANINGLESS
         elif any(r.concept.needs_word and not r.covered for r in judged):
@@ -359,14 +386,25 @@ class Coverage:
         intent names as what is cast."""
         return concept.role is not Role.PURPOSE and concept.reason != NAMED_REASON
 
-    def prepare(self, words: tuple[Word, ...], concepts: Sequence[Concept], intent: str) -> None:
-        """Everything this check compares, encoded in one batch (cached texts skipped)."""
-        texts = [intent, *(w.text.lower() for w in words)]
+    def prepare(
+        self, words: tuple[Word, ...], analysis: IntentAnalysis, intent: Intent, *, judging: bool
+    ) -> None:
+        """Everything this check compares, encoded in one batch of short texts (cached texts
+        skipped): the Words, their pairs, the concepts' forms and phrases, and for the judge
+        its tokens' texts. The intent's own vector comes from its reading's one pass (with
+        the judge's contextual vectors), not padded into this batch."""
+        if intent.text not in self.vectors:
+            intent.encode(contextual=judging)
+            self.vectors.put(intent.text, intent.vector)
+        texts = [w.text.lower() for w in words]
         texts += [f"{a.text.lower()} {b.text.lower()}" for a, b in combinations(words, 2)]
-        for concept in concepts:
-            texts.extend(self.texts(concept))
+        for concept in analysis.concepts:
+            if self.scored(concept):
+                texts.extend(self.texts(concept))
         if any(w.text.lower() not in self._scope for w in words):
             texts += [e for examples in cues.SCOPE_WORDS.values() for e in examples]
+        if judging:
+            texts += self.judge.texts(intent, analysis, words)
         self.embed(texts)
 
     # -- one concept ------------------------------------------------------------------------

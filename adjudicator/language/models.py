@@ -215,5 +215,14 @@ class TextVectors:
     def __getitem__(self, text: str) -> NDArray[np.float32]:
         return self._vectors[text]
 
+    def __contains__(self, text: object) -> bool:
+        return text in self._vectors
+
+    def put(self, text: str, vector: NDArray[np.float32]) -> None:
+        """Keep a vector encoded elsewhere (an intent's, from its one transformer pass)."""
+        if len(self._vectors) >= self.limit:
+            self._vectors.clear()
+        self._vectors[text] = vector
+
     def cosine(self, a: str, b: str) -> float:
         return float(self._vectors[a] @ self._vectors[b])
