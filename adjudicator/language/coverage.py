@@ -27,6 +27,8 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from adjudicator.language import cues
 from adjudicator.language.concepts import NAMED_REASON, Concept, IntentAnalysis, Role
 from adjudicator.language.cues import ScopeKind
@@ -153,9 +155,7 @@ class Coverage:
         """The coverage report for casting `words` with `intent`."""
         words = tuple(dict.fromkeys(words))
         reading = self.read(intent)
-        return self.report(
-            reading.analysis(words), words, precedents=precedents, intent=reading
-        )
+        return self.report(reading.analysis(words), words, precedents=precedents, intent=reading)
 
     def report(
         self,
@@ -389,14 +389,10 @@ class Coverage:
     def prepare(
         self, words: tuple[Word, ...], analysis: IntentAnalysis, intent: Intent, *, judging: bool
     ) -> None:
-        """Everything this check compares, encoded in one batch of short texts (cached texts
-        skipped): the Words, their pairs, the concepts' forms and phrases, and for the judge
-        its tokens' texts. The intent's own vector comes from its reading's one pass (with
-        the judge's contextual vectors), not padded into this batch."""
-        if intent.text not in self.vectors:
-            intent.encode(contextual=judging)
-            self.vectors.put(intent.text, intent.vector)
-        texts = [w.text.lower() for w in words]
+        """Everything this check compares, encoded in the intent's one transformer pass
+        (cached texts skipped): the intent, the Words, their pairs, the concepts' forms and
+        phrases, and for the judge its tokens' texts, with the judge's contextual vectors."""
+        texts = [intent.text, *(w.text.lower() for w in words)]
         texts += [f"{a.text.lower()} {b.text.lower()}" for a, b in combinations(words, 2)]
         for concept in analysis.concepts:
             if self.scored(concept):
@@ -405,7 +401,13 @@ class Coverage:
             texts += [e for examples in cues.SCOPE_WORDS.values() for e in examples]
         if judging:
             texts += self.judge.texts(intent, analysis, words)
-        self.embed(texts)
+        wanted = self.vectors.missing(texts)
+        others = [t for t in wanted if t != intent.text]
+        found = intent.encode(contextual=judging, texts=others)
+        if len(others) < len(wanted):
+            others.append(intent.text)
+            found = np.concatenate([found, intent.vector[None, :]])
+        self.vectors.keep(others, found)
 
     # -- one concept ------------------------------------------------------------------------
 

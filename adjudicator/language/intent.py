@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 CONTEXT_PIECES = 128
 #: Word pieces of a text sentence-transformers encodes (all-MiniLM-L6-v2's max_seq_length).
 SENTENCE_PIECES = 256
+#: Word pieces packed into one row of a forward pass (MiniLM attends over 512 positions).
+PACKED_PIECES = 512
 
 
 class Intent:
@@ -100,31 +102,36 @@ class Intent:
         assert self._vector is not None
         return self._vector
 
-    def encode(self, *, contextual: bool) -> None:
+    def encode(self, *, contextual: bool, texts: Sequence[str] = ()) -> Array:
         """Run the transformer once for what is still missing: the intent's sentence vector,
-        and with `contextual` the prepared text's token vectors, in one batch of two."""
-        texts: list[tuple[str, int]] = []
+        with `contextual` the prepared text's token vectors, and the sentence vectors of
+        `texts` (short texts a check compares: Words, concepts' phrases), all in one packed
+        pass. Returns the vectors of `texts`, in order."""
+        wanted: list[tuple[str, int]] = []
         if contextual and self._contextual is None:
-            texts.append((self.prepared.text, CONTEXT_PIECES))
+            wanted.append((self.prepared.text, CONTEXT_PIECES))
         if self._vector is None:
-            texts.append((self.text, SENTENCE_PIECES))
-        if not texts:
-            return
-        passes = forward(self.models, texts)
+            wanted.append((self.text, SENTENCE_PIECES))
+        wanted += [(text, SENTENCE_PIECES) for text in texts]
+        if not wanted:
+            return np.zeros((0, EMBEDDING_SIZE), dtype=np.float32)
+        passes = forward(self.models, wanted)
         if contextual and self._contextual is None:
             hidden, offsets = passes.pop(0)
             self._contextual = _token_vectors(hidden, offsets, self.doc)
         if self._vector is None:
-            hidden, _ = passes.pop(0)
-            pooled = hidden.mean(axis=0, dtype=np.float32)
-            self._vector = (pooled / np.linalg.norm(pooled)).astype(np.float32)
+            self._vector = _pooled(passes.pop(0)[0])
+        if not passes:
+            return np.zeros((0, EMBEDDING_SIZE), dtype=np.float32)
+        return np.stack([_pooled(hidden) for hidden, _ in passes])
 
     def vectors(self, texts: Sequence[str]) -> Array:
         """Unit sentence vectors of texts cut from this intent (its clauses, a window around
-        a Word), the ones not yet encoded in one batch; the intent itself is `vector`."""
+        a Word), the ones not yet encoded in one pass; the intent itself is `vector`."""
         wanted = [t for t in dict.fromkeys(texts) if t != self.text and t not in self._texts]
-        if wanted:
-            self._texts.update(zip(wanted, self.models.encode(wanted), strict=True))
+        if wanted or self._vector is None:
+            found = self.encode(contextual=False, texts=wanted)
+            self._texts.update(zip(wanted, found, strict=True))
         rows = [self.vector if t == self.text else self._texts[t] for t in texts]
         return np.stack(rows) if rows else np.zeros((0, EMBEDDING_SIZE), dtype=np.float32)
 
@@ -139,8 +146,12 @@ class Intent:
 
 def forward(models: Models, texts: Sequence[tuple[str, int]]) -> list[tuple[Array, list[Any]]]:
     """One forward pass of the encoder's transformer over `texts` (each with its limit of
-    word pieces), in one padded batch: each text's last hidden states and the character
-    span of each word piece."""
+    word pieces): each text's last hidden states and the character span of each piece.
+
+    The texts are packed end to end into rows of at most `PACKED_PIECES` pieces, each
+    attending only to itself (a block-diagonal mask, positions restarting per text): the
+    same vectors as one padded batch (to float rounding) without computing the padding of
+    ten one-word texts up to the intent's length, and without a call per text."""
     import torch  # lazy: heavy import (torch)
 
     tokenizer = models.encoder.tokenizer
@@ -148,21 +159,52 @@ def forward(models: Models, texts: Sequence[tuple[str, int]]) -> list[tuple[Arra
         tokenizer(text, return_offsets_mapping=True, truncation=True, max_length=limit)
         for text, limit in texts
     ]
-    width = max(len(e["input_ids"]) for e in encoded)
-    ids = torch.full((len(encoded), width), int(tokenizer.pad_token_id), dtype=torch.long)
-    mask = torch.zeros((len(encoded), width), dtype=torch.long)
-    for row, e in enumerate(encoded):
-        ids[row, : len(e["input_ids"])] = torch.tensor(e["input_ids"])
-        mask[row, : len(e["input_ids"])] = 1
+    pieces = [list(e["input_ids"]) for e in encoded]
+    rows: list[list[int]] = []  # indexes of the texts in each row
+    width = 0
+    for index, text_pieces in enumerate(pieces):
+        if not rows or width + len(text_pieces) > PACKED_PIECES:
+            rows.append([])
+            width = 0
+        rows[-1].append(index)
+        width += len(text_pieces)
+    length = max(sum(len(pieces[i]) for i in row) for row in rows)
+    ids = torch.full((len(rows), length), int(tokenizer.pad_token_id), dtype=torch.long)
+    positions = torch.zeros((len(rows), length), dtype=torch.long)
+    segments = torch.full((len(rows), length), -1, dtype=torch.long)
+    where: list[tuple[int, int, int]] = []  # row, start, end of each text
+    for r, row in enumerate(rows):
+        at = 0
+        for i in row:
+            n = len(pieces[i])
+            ids[r, at : at + n] = torch.tensor(pieces[i])
+            positions[r, at : at + n] = torch.arange(n)
+            segments[r, at : at + n] = i
+            where.append((r, at, at + n))
+            at += n
+    apart = segments[:, :, None] != segments[:, None, :]
+    mask = torch.zeros((len(rows), 1, length, length), dtype=torch.float32)
+    mask.masked_fill_(apart[:, None], torch.finfo(torch.float32).min)
     transformer: Any = models.encoder[0].auto_model
     with torch.no_grad():
         hidden = transformer(
-            input_ids=ids, attention_mask=mask, token_type_ids=torch.zeros_like(ids)
+            input_ids=ids,
+            attention_mask=mask,
+            position_ids=positions,
+            token_type_ids=torch.zeros_like(ids),
         ).last_hidden_state.numpy()
     return [
-        (hidden[row, : len(e["input_ids"])], list(e["offset_mapping"]))
-        for row, e in enumerate(encoded)
+        (hidden[r, start:end], list(e["offset_mapping"]))
+        for (r, start, end), e in zip(where, encoded, strict=True)
     ]
+
+
+def _pooled(hidden: Array) -> Array:
+    """The unit mean of a text's hidden states: its sentence vector, as sentence-transformers
+    makes it for all-MiniLM-L6-v2 (mean pooling, then normalisation)."""
+    pooled = hidden.mean(axis=0, dtype=np.float32)
+    unit: Array = (pooled / np.linalg.norm(pooled)).astype(np.float32)
+    return unit
 
 
 def _token_vectors(hidden: Array, offsets: list[Any], doc: Doc) -> tuple[Array, Array]:

@@ -215,12 +215,11 @@ class RulingChecks:
                 if p.verdict is Verdict.APPROVED
                 and any(w.text == word.text and w.sense == word.sense for w in p.words)
             ][-20:]
-            checks.append(
-                check_declared_sense(
-                    word, intent.text, words, self.index.models, examples,
-                    model=self.sense_model, reading=intent,
-                )  # fmt: skip
-            )
+            check = check_declared_sense(
+                word, intent.text, words, self.index.models, examples,
+                model=self.sense_model, reading=intent,
+            )  # fmt: skip
+            checks.append(check)
         return tuple(checks)
 
     def record(
