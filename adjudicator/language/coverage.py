@@ -55,6 +55,8 @@ _CACHE_LIMIT = 200_000
 #: Intents whose readings a checker keeps (a Storyteller re-checks the same intent with
 #: other Words; drafting checks one intent with many Word sets).
 READ_LIMIT = 256
+#: (concept, Word) links a checker keeps before starting over.
+_LINKS_KEPT = 20_000
 #: Covers the judge never overrules: the player's brackets and the campaign's precedent.
 _BINDING = frozenset({CoverKind.EXPLICIT, CoverKind.PRECEDENT})
 _JUDGED_MISSING = "the judge finds that the intent asks for it and no Word covers it"
@@ -115,6 +117,7 @@ class Coverage:
         self.vectors = TextVectors(models, _CACHE_LIMIT)
         self._scope: dict[str, tuple[ScopeKind | None, float]] = {}
         self._intents: OrderedDict[str, Intent] = OrderedDict()
+        self._links: dict[tuple[Concept, Word], _Link] = {}
 
     # -- embeddings -------------------------------------------------------------------------
 
@@ -461,6 +464,17 @@ class Coverage:
         return ConceptCoverage(concept, tuple(covers), blocked, near), strengths
 
     def link(self, concept: Concept, word: Word) -> _Link:
+        """How `word` relates to `concept` (kept: the judge asks again for each token it
+        pairs with a Word)."""
+        key = (concept, word)
+        found = self._links.get(key)
+        if found is None:
+            if len(self._links) >= _LINKS_KEPT:
+                self._links.clear()
+            found = self._links[key] = self._link(concept, word)
+        return found
+
+    def _link(self, concept: Concept, word: Word) -> _Link:
         lw = word.text.lower()
         if concept.scope is not None:
             return self.scope_link(concept, word, lw)

@@ -108,17 +108,23 @@ class Intent:
         `texts` (short texts a check compares: Words, concepts' phrases), all in one packed
         pass. Returns the vectors of `texts`, in order."""
         wanted: list[tuple[str, int]] = []
-        if contextual and self._contextual is None:
+        context = contextual and self._contextual is None
+        if context:
             wanted.append((self.prepared.text, CONTEXT_PIECES))
-        if self._vector is None:
+        # The intent as parsed is often the intent as written: one text then gives both (a
+        # piece is at least a character, so a text this short is never cut).
+        same = context and self.prepared.text == self.text and len(self.text) + 2 <= CONTEXT_PIECES
+        if self._vector is None and not same:
             wanted.append((self.text, SENTENCE_PIECES))
         wanted += [(text, SENTENCE_PIECES) for text in texts]
         if not wanted:
             return np.zeros((0, EMBEDDING_SIZE), dtype=np.float32)
         passes = forward(self.models, wanted)
-        if contextual and self._contextual is None:
+        if context:
             hidden, offsets = passes.pop(0)
             self._contextual = _token_vectors(hidden, offsets, self.doc)
+            if self._vector is None and same:
+                self._vector = _pooled(hidden)
         if self._vector is None:
             self._vector = _pooled(passes.pop(0)[0])
         if not passes:
