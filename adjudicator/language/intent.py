@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from adjudicator.language import walker
 from adjudicator.language.concepts import IntentAnalysis, PreparedIntent, prepare
 from adjudicator.language.models import EMBEDDING_SIZE
-from adjudicator.language.walker import parse, walk
 from adjudicator.rules.spells import MissingIntent
 from adjudicator.rules.words import Word
 
@@ -65,7 +65,7 @@ class Intent:
     def doc(self) -> Doc:
         """The spaCy parse of the prepared intent (the walk's and the judge's)."""
         if self._doc is None:
-            self._doc = parse(self.prepared.text, self.models)
+            self._doc = walker.parse(self.prepared.text, self.models)
         return self._doc
 
     def analysis(self, words: Sequence[Word]) -> IntentAnalysis:
@@ -78,7 +78,7 @@ class Intent:
                 prepared = self.prepared
             except MissingIntent:
                 raise MissingIntent(key) from None
-            found = walk(self.doc, prepared, key, self.lexicon)
+            found = walker.walk(self.doc, prepared, key, self.lexicon)
             self._analyses[key] = found
         return found
 

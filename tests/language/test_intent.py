@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from adjudicator.language import intent as reading_module
+from adjudicator.language import walker
 from adjudicator.language.coverage import Coverage
 from adjudicator.language.intent import Intent
 from adjudicator.language.lexicon import Lexicon
@@ -39,8 +40,8 @@ class Counted:
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> tuple[Counted, Counted]:
     """Counters of spaCy parses and transformer passes made by readings."""
-    parses, passes = Counted(reading_module.parse), Counted(reading_module.forward)
-    monkeypatch.setattr(reading_module, "parse", parses)
+    parses, passes = Counted(walker.parse), Counted(reading_module.forward)
+    monkeypatch.setattr(walker, "parse", parses)
     monkeypatch.setattr(reading_module, "forward", passes)
     return parses, passes
 

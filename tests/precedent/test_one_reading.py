@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.language import intent as reading_module
+from adjudicator.language import walker
 from adjudicator.language.coverage import Coverage
 from adjudicator.language.models import Models
 from adjudicator.precedent.retrieval import PrecedentIndex
@@ -34,8 +35,8 @@ def test_findings_read_the_intent_once(
     """ "If [Metal] [Mist] was enough one day, they should not require [Summon] [Metal]
     [Mist] the next": the closest precedent is found from the same reading that coverage
     used."""
-    parses, passes = Counted(reading_module.parse), Counted(reading_module.forward)
-    monkeypatch.setattr(reading_module, "parse", parses)
+    parses, passes = Counted(walker.parse), Counted(reading_module.forward)
+    monkeypatch.setattr(walker, "parse", parses)
     monkeypatch.setattr(reading_module, "forward", passes)
     intent = "a haze of metal that shreds whoever walks through it"
     reading = checks.index.coverage.read(intent)
