@@ -12,10 +12,10 @@ delivery; the meaning of the Word against the concept's lemma (and a noun's phra
 `thresholds.CoverageThresholds`, passed in (the defaults unless a sweep says otherwise).
 
 `Coverage` holds the models, the lexicon and the embedding cache of one process: make one
-and call `check` for each spell. A command reads its intent once (`read`: one spaCy parse,
-one transformer pass for the intent's vectors) and hands that `Intent` to the report, the
-judge, the sense checks and precedent; the texts a check compares (Words, pairs, concept
-phrases, the judge's tokens) are encoded in one more batch.
+and call `check` for each spell. A command reads its intent once (`read`) and hands that
+`Intent` to the report, the judge, the sense checks and precedent: one spaCy parse, and one
+transformer pass for the intent's vector, the judge's contextual vectors and every text the
+check compares that is not encoded yet (Words, pairs, concept phrases, the judge's tokens).
 """
 
 from __future__ import annotations
