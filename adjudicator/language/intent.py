@@ -135,7 +135,7 @@ class Intent:
         """Unit sentence vectors of texts cut from this intent (its clauses, a window around
         a Word), the ones not yet encoded in one pass; the intent itself is `vector`."""
         wanted = [t for t in dict.fromkeys(texts) if t != self.text and t not in self._texts]
-        if wanted or self._vector is None:
+        if wanted:
             found = self.encode(contextual=False, texts=wanted)
             self._texts.update(zip(wanted, found, strict=True))
         rows = [self.vector if t == self.text else self._texts[t] for t in texts]
