@@ -12,20 +12,27 @@ delivery; the meaning of the Word against the concept's lemma (and a noun's phra
 `thresholds.CoverageThresholds`, passed in (the defaults unless a sweep says otherwise).
 
 `Coverage` holds the models, the lexicon and the embedding cache of one process: make one
-and call `check` for each spell (one spaCy parse and one batched encode per check).
+and call `check` for each spell. A command reads its intent once (`read`) and hands that
+`Intent` to the report, the judge, the sense checks and precedent: one spaCy parse, and one
+transformer pass for the intent's vector, the judge's contextual vectors and every text the
+check compares that is not encoded yet (Words, pairs, concept phrases, the judge's tokens).
 """
 
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from adjudicator.language import cues
 from adjudicator.language.concepts import NAMED_REASON, Concept, IntentAnalysis, Role
 from adjudicator.language.cues import ScopeKind
+from adjudicator.language.intent import Intent
 from adjudicator.language.judge import Judge, TokenJudgement
 from adjudicator.language.lexicon import Lexicon
 from adjudicator.language.models import TextVectors
@@ -39,13 +46,17 @@ from adjudicator.language.report import (
     Verdict,
 )
 from adjudicator.language.thresholds import DEFAULT, CoverageThresholds
-from adjudicator.language.walker import analyse
 from adjudicator.rules.words import Word, format_words
 
 if TYPE_CHECKING:
     from adjudicator.language.models import Models
 
 _CACHE_LIMIT = 200_000
+#: Intents whose readings a checker keeps (a Storyteller re-checks the same intent with
+#: other Words; drafting checks one intent with many Word sets).
+READ_LIMIT = 256
+#: (concept, Word) links a checker keeps before starting over.
+_LINKS_KEPT = 20_000
 #: Covers the judge never overrules: the player's brackets and the campaign's precedent.
 _BINDING = frozenset({CoverKind.EXPLICIT, CoverKind.PRECEDENT})
 _JUDGED_MISSING = "the judge finds that the intent asks for it and no Word covers it"
@@ -105,6 +116,8 @@ class Coverage:
         self.relations = Relations(self.lexicon, thresholds)
         self.vectors = TextVectors(models, _CACHE_LIMIT)
         self._scope: dict[str, tuple[ScopeKind | None, float]] = {}
+        self._intents: OrderedDict[str, Intent] = OrderedDict()
+        self._links: dict[tuple[Concept, Word], _Link] = {}
 
     # -- embeddings -------------------------------------------------------------------------
 
@@ -117,20 +130,35 @@ class Coverage:
 
     # -- the check --------------------------------------------------------------------------
 
-    def analyse(self, intent: str, words: Sequence[Word]) -> IntentAnalysis:
-        """The concepts of the intent (see `walker.analyse`)."""
-        return analyse(intent, words, self.models, lexicon=self.lexicon)
+    def read(self, intent: str | Intent) -> Intent:
+        """The one reading of `intent` a command hands down (the last `READ_LIMIT` kept)."""
+        if isinstance(intent, Intent):
+            return intent
+        found = self._intents.get(intent)
+        if found is None:
+            found = Intent(intent, self.models, self.lexicon)
+            self._intents[intent] = found
+            if len(self._intents) > READ_LIMIT:
+                self._intents.popitem(last=False)
+        else:
+            self._intents.move_to_end(intent)
+        return found
+
+    def analyse(self, intent: str | Intent, words: Sequence[Word]) -> IntentAnalysis:
+        """The concepts of the intent (see `walker.walk`), from its one parse."""
+        return self.read(intent).analysis(words)
 
     def check(
         self,
         words: Sequence[Word],
-        intent: str,
+        intent: str | Intent,
         *,
         precedents: Sequence[ConfirmedMapping] = (),
     ) -> CoverageReport:
         """The coverage report for casting `words` with `intent`."""
         words = tuple(dict.fromkeys(words))
-        return self.report(self.analyse(intent, words), words, precedents=precedents)
+        reading = self.read(intent)
+        return self.report(reading.analysis(words), words, precedents=precedents, intent=reading)
 
     def report(
         self,
@@ -138,12 +166,14 @@ class Coverage:
         words: Sequence[Word],
         *,
         precedents: Sequence[ConfirmedMapping] = (),
+        intent: Intent | None = None,
     ) -> CoverageReport:
         """The report for an analysed intent and a set of Words (drafting reuses one
-        analysis for many sets)."""
+        analysis for many sets); `intent` is the reading the analysis came from."""
         words = tuple(dict.fromkeys(words))
-        concepts = [c for c in analysis.concepts if self.scored(c)]
-        self.prepare(words, concepts, analysis.intent)
+        reading = intent if intent is not None else self.read(analysis.intent)
+        judging = self.thresholds.judge and not analysis.meaningless
+        self.prepare(words, analysis, reading, judging=judging)
         results: list[ConceptCoverage] = []
         strengths: list[dict[Word, float]] = []
         for concept in analysis.concepts:
@@ -171,8 +201,8 @@ class Coverage:
             verdict=Verdict.COVERED,
         )
         judged = ruled.concepts
-        if self.thresholds.judge and not analysis.meaningless:
-            judged = self.adjudicate(ruled, self.judge.judge(self, ruled))
+        if judging:
+            judged = self.adjudicate(ruled, self.judge.judge(self, ruled, reading))
         if analysis.meaningless:
             verdict = Verdict.MEANINGLESS
         elif any(r.concept.needs_word and not r.covered for r in judged):
@@ -359,15 +389,28 @@ class Coverage:
         intent names as what is cast."""
         return concept.role is not Role.PURPOSE and concept.reason != NAMED_REASON
 
-    def prepare(self, words: tuple[Word, ...], concepts: Sequence[Concept], intent: str) -> None:
-        """Everything this check compares, encoded in one batch (cached texts skipped)."""
-        texts = [intent, *(w.text.lower() for w in words)]
+    def prepare(
+        self, words: tuple[Word, ...], analysis: IntentAnalysis, intent: Intent, *, judging: bool
+    ) -> None:
+        """Everything this check compares, encoded in the intent's one transformer pass
+        (cached texts skipped): the intent, the Words, their pairs, the concepts' forms and
+        phrases, and for the judge its tokens' texts, with the judge's contextual vectors."""
+        texts = [intent.text, *(w.text.lower() for w in words)]
         texts += [f"{a.text.lower()} {b.text.lower()}" for a, b in combinations(words, 2)]
-        for concept in concepts:
-            texts.extend(self.texts(concept))
+        for concept in analysis.concepts:
+            if self.scored(concept):
+                texts.extend(self.texts(concept))
         if any(w.text.lower() not in self._scope for w in words):
             texts += [e for examples in cues.SCOPE_WORDS.values() for e in examples]
-        self.embed(texts)
+        if judging:
+            texts += self.judge.texts(intent, analysis, words)
+        wanted = self.vectors.missing(texts)
+        others = [t for t in wanted if t != intent.text]
+        found = intent.encode(contextual=judging, texts=others)
+        if len(others) < len(wanted):
+            others.append(intent.text)
+            found = np.concatenate([found, intent.vector[None, :]])
+        self.vectors.keep(others, found)
 
     # -- one concept ------------------------------------------------------------------------
 
@@ -421,6 +464,17 @@ class Coverage:
         return ConceptCoverage(concept, tuple(covers), blocked, near), strengths
 
     def link(self, concept: Concept, word: Word) -> _Link:
+        """How `word` relates to `concept` (kept: the judge asks again for each token it
+        pairs with a Word)."""
+        key = (concept, word)
+        found = self._links.get(key)
+        if found is None:
+            if len(self._links) >= _LINKS_KEPT:
+                self._links.clear()
+            found = self._links[key] = self._link(concept, word)
+        return found
+
+    def _link(self, concept: Concept, word: Word) -> _Link:
         lw = word.text.lower()
         if concept.scope is not None:
             return self.scope_link(concept, word, lw)

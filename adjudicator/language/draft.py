@@ -21,6 +21,7 @@ from adjudicator.rules.spells import MIN_WORDS, Spell, spell_problems, validate_
 from adjudicator.rules.words import Word
 
 if TYPE_CHECKING:
+    from adjudicator.language.intent import Intent
     from adjudicator.language.models import Models
 
 #: Most Word sets tried before giving up on finding the smallest (hands are small; this
@@ -86,7 +87,7 @@ class Draft:
 
 
 def draft(
-    intent: str,
+    intent: str | Intent,
     inherent: Sequence[Word],
     hand: Sequence[Word],
     models: Models,
@@ -96,13 +97,16 @@ def draft(
 ) -> Draft:
     """The smallest valid spell from `inherent` and `hand` covering `intent`, or why not.
 
-    Pass a `Coverage` to reuse loaded models and caches across calls.
+    Pass a `Coverage` to reuse loaded models and caches across calls, and the intent's
+    reading (`Coverage.read`) to share it with the command's other checks.
     """
     if coverage is None:
         coverage = Coverage(models)
+    reading = coverage.read(intent)
+    intent = reading.text
     candidates = tuple(dict.fromkeys([*inherent, *hand]))
-    analysis = coverage.analyse(intent, candidates)
-    full = coverage.report(analysis, candidates, precedents=precedents)
+    analysis = reading.analysis(candidates)
+    full = coverage.report(analysis, candidates, precedents=precedents, intent=reading)
     if analysis.meaningless:
         return Draft(analysis.intent, None, full, meaningless=True)
     near = coverage.thresholds.near_strength
@@ -116,7 +120,7 @@ def draft(
         spell = validate_spell(chosen, intent, inherent=inherent, hand=hand)
         first = spell.inherent
         ordered = (first, *(u.word for u in spell.words if u.word is not first and u.word != first))
-        report = coverage.report(analysis, ordered, precedents=precedents)
+        report = coverage.report(analysis, ordered, precedents=precedents, intent=reading)
         if report.covered:  # a draft never contradicts its own check
             spell = validate_spell(ordered, intent, inherent=inherent, hand=hand)
             return Draft(analysis.intent, spell, report)

@@ -30,14 +30,15 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from adjudicator.language import cues
-from adjudicator.language.concepts import Concept, Role, prepare
+from adjudicator.language.concepts import Concept, IntentAnalysis, Role
 from adjudicator.language.cues import ScopeKind
 from adjudicator.language.report import ConceptCoverage, CoverageReport, CoverKind
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Token
 
+    from adjudicator.language.intent import Intent
     from adjudicator.language.lexicon import Lexicon
     from adjudicator.language.models import Models, TextVectors
     from adjudicator.language.report import Cover
@@ -57,7 +58,8 @@ class _Link(Protocol):
 
 class Reader(Protocol):
     """What the judge reads through (the coverage check, `Coverage`): its models, lexicon,
-    embedding cache, and the rules' lexical links and scope kinds."""
+    embedding cache, its readings of intents, and the rules' lexical links and scope
+    kinds."""
 
     @property
     def models(self) -> Models: ...
@@ -66,14 +68,12 @@ class Reader(Protocol):
     @property
     def vectors(self) -> TextVectors: ...
     def embed(self, texts: Iterable[str]) -> None: ...
+    def read(self, intent: str | Intent) -> Intent: ...
     def link(self, concept: Concept, word: Word) -> _Link: ...
     def scope_kind(self, lw: str) -> tuple[ScopeKind | None, float]: ...
 
 
 WEIGHTS = "judge.npz"
-#: Intents whose parse and contextual vectors a judge keeps (a Storyteller re-checks the
-#: same intent with other Words; drafting checks one intent with many Word sets).
-READ_LIMIT = 256
 #: Parts of speech whose tokens may name a concept (every label in the dev sets does).
 CONTENT_POS = ("NOUN", "VERB", "ADJ", "ADV", "PROPN")
 #: At most this many Word sets per token: each Word, then each pair of Words.
@@ -188,10 +188,7 @@ class _Member:
 
 
 class Judge:
-    """The trained judge of one process (weights read once; the last intents read kept)."""
-
-    def __init__(self) -> None:
-        self._read: dict[str, Reading] = {}
+    """The trained judge of one process (weights read once)."""
 
     @cached_property
     def members(self) -> tuple[_Member, ...]:
@@ -200,9 +197,12 @@ class Judge:
         count = int(arrays["members"])
         return tuple(_Member(arrays, i) for i in range(count))
 
-    def judge(self, coverage: Reader, report: CoverageReport) -> tuple[TokenJudgement, ...]:
-        """P(missing) for every content token of the report's intent."""
-        found = features(coverage, report, self._read)
+    def judge(
+        self, coverage: Reader, report: CoverageReport, intent: Intent | None = None
+    ) -> tuple[TokenJudgement, ...]:
+        """P(missing) for every content token of the report's intent (`intent`: its
+        reading, whose parse and contextual vectors the judge shares)."""
+        found = features(coverage, report, intent)
         if found.tokens.shape[0] == 0:
             return ()
         needs, covers = [], []
@@ -232,6 +232,20 @@ class Judge:
             )
         return tuple(result)
 
+    @staticmethod
+    def texts(intent: Intent, analysis: IntentAnalysis, words: Sequence[Word]) -> list[str]:
+        """The texts `features` compares for this intent and Words, so that the coverage
+        check encodes them in its one batch."""
+        sets = _word_sets(tuple(words))
+        texts = [" ".join(w.text.lower() for w in s) for s in sets]
+        concepts = analysis.concepts
+        for t, start, end in _candidates(intent):
+            heads = [c for c in concepts if _heads(c, start, end, t)]
+            head = heads[-1] if heads else None  # as `_concept_of` finds it
+            lemma, text = t.lemma_.lower(), t.text.lower()
+            texts += [lemma, text, head.phrase.lower() if head else text]
+        return texts
+
 
 # -- features ------------------------------------------------------------------------------
 
@@ -248,16 +262,6 @@ class _TokenMeta:
 
 
 @dataclass(frozen=True)
-class Reading:
-    """One prepared intent as the judge reads it: the parse, each token's contextual vector
-    and the sentence vector."""
-
-    doc: Doc
-    tokens: Array
-    sentence: Array
-
-
-@dataclass(frozen=True)
 class Features:
     """The judge's inputs for one intent: a row per content token, a (token, Word set)
     block of pair rows with its mask, and what each row is."""
@@ -269,48 +273,46 @@ class Features:
     meta: tuple[_TokenMeta, ...]
 
 
-def contextual(coverage: Reader, text: str, doc: Doc) -> tuple[Array, Array]:
-    """Each spaCy token's contextual MiniLM vector (its word pieces averaged, unit length)
-    and the mean-pooled sentence vector, from one forward pass."""
-    import torch  # lazy: heavy import (torch)
-
-    encoder = coverage.models.encoder
-    tokenizer = encoder.tokenizer
-    encoded = tokenizer(
-        [text], return_offsets_mapping=True, return_tensors="pt", truncation=True,
-        max_length=128,
-    )  # fmt: skip
-    offsets = encoded.pop("offset_mapping")[0].tolist()
-    transformer: Any = encoder[0].auto_model
-    with torch.no_grad():
-        hidden = transformer(**encoded).last_hidden_state[0].numpy()
-    mask = encoded["attention_mask"][0].numpy()[:, None]
-    sentence = (hidden * mask).sum(0) / mask.sum()
-    sentence = sentence / np.linalg.norm(sentence)
-    vectors = np.zeros((len(doc), hidden.shape[1]), dtype=np.float32)
-    for token in doc:
-        a, b = token.idx, token.idx + len(token.text)
-        rows = [i for i, (s, e) in enumerate(offsets) if e > s and s >= a and e <= b]
-        if rows:
-            v = hidden[rows].mean(0)
-            vectors[token.i] = v / (np.linalg.norm(v) or 1.0)
-    return vectors, sentence.astype(np.float32)
+def _heads(c: Concept, start: int, end: int, token: Token) -> bool:
+    """Whether this token (at `start`:`end` of the intent) heads the walk's concept."""
+    if not (c.start <= start and end <= c.end):
+        return False
+    lemma = token.lemma_.lower()
+    return lemma in c.forms[:1] or token.text.lower() == c.text.lower() or c.lemma == lemma
 
 
 def _concept_of(
     report: CoverageReport, start: int, end: int, token: Token
 ) -> tuple[ConceptCoverage | None, ConceptCoverage | None]:
-    """The walk's concept this token heads, and one whose span merely holds it."""
+    """The walk's concept this token heads (the last such), and one whose span merely holds
+    it."""
     head = inside = None
-    lemma = token.lemma_.lower()
     for item in report.concepts:
         c = item.concept
         if c.start <= start and end <= c.end:
-            if lemma in c.forms[:1] or token.text.lower() == c.text.lower() or c.lemma == lemma:
+            if _heads(c, start, end, token):
                 head = item
             elif inside is None:
                 inside = item
     return head, inside
+
+
+def _word_sets(words: tuple[Word, ...]) -> list[tuple[Word, ...]]:
+    """The Word sets a token is paired with: each Word, then each pair, `MAX_SETS` at most."""
+    sets: list[tuple[Word, ...]] = [(w,) for w in words]
+    sets += list(combinations(words, 2))
+    return sets[:MAX_SETS]
+
+
+def _candidates(intent: Intent) -> list[tuple[Token, int, int]]:
+    """The content tokens of the prepared intent that come from the intent as written, with
+    their spans in it."""
+    prepared = intent.prepared
+    return [
+        (t, *prepared.span(t.idx, t.idx + len(t.text)))
+        for t in intent.doc
+        if t.pos_ in CONTENT_POS and prepared.origin[t.idx] >= 0
+    ]
 
 
 def _in_purpose(token: Token) -> bool:
@@ -324,31 +326,21 @@ def _in_purpose(token: Token) -> bool:
     return False
 
 
-def features(
-    coverage: Reader, report: CoverageReport, read: dict[str, Reading] | None = None
-) -> Features:
-    """The judge's inputs for a report (one more parse of the prepared intent and one
-    forward pass for the contextual vectors; Word texts are cached)."""
+def features(coverage: Reader, report: CoverageReport, intent: Intent | None = None) -> Features:
+    """The judge's inputs for a report, from the intent's reading (`intent`, else the
+    checker's reading of the report's intent): its parse and contextual vectors, shared with
+    the walk and the sentence vector; the texts compared are encoded once and kept."""
     words = report.words
-    intent = report.intent
-    prepared = prepare(intent, words, coverage.lexicon)
-    reading = read.get(prepared.text) if read is not None else None
-    if reading is None:
-        doc = coverage.models.nlp(prepared.text)
-        reading = Reading(doc, *contextual(coverage, prepared.text, doc))
-        if read is not None:
-            if len(read) >= READ_LIMIT:
-                read.pop(next(iter(read)))
-            read[prepared.text] = reading
-    doc, ctx, sentence = reading.doc, reading.tokens, reading.sentence
-    sets: list[tuple[Word, ...]] = [(w,) for w in words]
-    sets += list(combinations(words, 2))
-    sets = sets[:MAX_SETS]
+    reading = intent if intent is not None else coverage.read(report.intent)
+    prepared, doc = reading.prepared, reading.doc
+    ctx, sentence = reading.contextual
+    intent_text = report.intent
+    sets = _word_sets(words)
     set_texts = [" ".join(w.text.lower() for w in s) for s in sets]
-    candidates = [t for t in doc if t.pos_ in CONTENT_POS and prepared.origin[t.idx] >= 0]
+    spans = _candidates(reading)
+    candidates = [t for t, _, _ in spans]
     located = []
-    for t in candidates:
-        start, end = prepared.span(t.idx, t.idx + len(t.text))
+    for t, start, end in spans:
         head, inside = _concept_of(report, start, end, t)
         located.append((t, start, end, head, inside))
     phrases = [
@@ -358,8 +350,8 @@ def features(
         [*set_texts, *(t.lemma_.lower() for t in candidates), *(t.text.lower() for t in candidates),
          *phrases]
     )  # fmt: skip
-    low = intent.lower()
-    question = intent.strip().endswith("?")
+    low = intent_text.lower()
+    question = intent_text.strip().endswith("?")
     hedge = any(low.startswith(h) or f" {h}" in low[:25] for h in _HEDGES)
     n = len(doc)
     token_rows, pair_blocks, masks, meta = [], [], [], []

@@ -205,12 +205,19 @@ class TextVectors:
 
     def embed(self, texts: Iterable[str]) -> None:
         """Encode the texts not yet kept, in one batch."""
-        wanted = list(dict.fromkeys(t for t in texts if t and t not in self._vectors))
-        if not wanted:
-            return
-        if len(self._vectors) + len(wanted) > self.limit:
+        wanted = self.missing(texts)
+        if wanted:
+            self.keep(wanted, self.models.encode(wanted))
+
+    def missing(self, texts: Iterable[str]) -> list[str]:
+        """The texts not yet kept, each once, in order."""
+        return list(dict.fromkeys(t for t in texts if t and t not in self._vectors))
+
+    def keep(self, texts: Sequence[str], vectors: NDArray[np.float32]) -> None:
+        """Keep vectors encoded elsewhere (a check's, in its intent's one transformer pass)."""
+        if len(self._vectors) + len(texts) > self.limit:
             self._vectors.clear()
-        self._vectors.update(zip(wanted, self.models.encode(wanted), strict=True))
+        self._vectors.update(zip(texts, vectors, strict=True))
 
     def __getitem__(self, text: str) -> NDArray[np.float32]:
         return self._vectors[text]

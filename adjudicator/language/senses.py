@@ -30,7 +30,9 @@ from adjudicator.rules.words import Word
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
+    from spacy.tokens import Doc
 
+    from adjudicator.language.intent import Intent
     from adjudicator.language.models import Models
 
     Matrix = NDArray[np.float32]
@@ -268,10 +270,16 @@ class SenseModel:
         contexts = self.encode([self.context(q) for q in queries])
         return self._zero_shot(queries, contexts)
 
+    def contexts(self, queries: Sequence[SenseQuery], intent: Intent | None = None) -> Matrix:
+        """The vectors of the queries' contexts: through `intent`'s reading when they are cut
+        from it (encoded once per intent, whichever Word asks), else encoded here."""
+        texts = [self.context(q) for q in queries]
+        return intent.vectors(texts) if intent is not None else self.encode(texts)
+
     def _zero_shot(
-        self, queries: Sequence[SenseQuery], contexts: Matrix
+        self, queries: Sequence[SenseQuery], contexts: Matrix, intent: Intent | None = None
     ) -> list[NDArray[np.float64]]:
-        tags = self._parts_of_speech(queries)
+        tags = self._parts_of_speech(queries, intent)
         results = []
         for query, context, tag in zip(queries, contexts, tags, strict=True):
             profile = self.profiles(query.word, query.senses, query.meanings)
@@ -282,9 +290,12 @@ class SenseModel:
             results.append(_softmax(scores / self.thresholds.temperature))
         return results
 
-    def _parts_of_speech(self, queries: Sequence[SenseQuery]) -> list[str | None]:
+    def _parts_of_speech(
+        self, queries: Sequence[SenseQuery], intent: Intent | None = None
+    ) -> list[str | None]:
         """The word's part of speech in each text whose senses are told apart by it ("affect
-        (noun)" / "affect (verb)"); spaCy loads only for those."""
+        (noun)" / "affect (verb)"); spaCy loads only for those, and a text cut from `intent`
+        is parsed once per intent."""
         wanted = [
             i
             for i, q in enumerate(queries)
@@ -294,7 +305,12 @@ class SenseModel:
         if not wanted:
             return tags
         texts = [queries[i].text for i in wanted]
-        for i, doc in zip(wanted, self.models.nlp.pipe(texts, batch_size=BATCH_SIZE), strict=True):
+        docs: Iterable[Doc] = (
+            [intent.parsed(text) for text in texts]
+            if intent is not None
+            else self.models.nlp.pipe(texts, batch_size=BATCH_SIZE)
+        )
+        for i, doc in zip(wanted, docs, strict=True):
             query = queries[i]
             span = query.span if query.span is not None else find_word(query.text, query.word)
             if span is None:
@@ -305,12 +321,16 @@ class SenseModel:
         return tags
 
     def choose_many(
-        self, queries: Sequence[SenseQuery], examples: Sequence[SenseExample] = ()
+        self,
+        queries: Sequence[SenseQuery],
+        examples: Sequence[SenseExample] = (),
+        *,
+        intent: Intent | None = None,
     ) -> list[SenseChoice]:
         """Answer many queries with one batched encoding; examples of a query's word make it
-        few-shot."""
-        contexts = self.encode([self.context(q) for q in queries])
-        probabilities = self._zero_shot(queries, contexts)
+        few-shot. `intent` is the reading the queries' texts are cut from, if any."""
+        contexts = self.contexts(queries, intent)
+        probabilities = self._zero_shot(queries, contexts, intent)
         if examples:
             probabilities = self._with_examples(queries, contexts, probabilities, examples)
         return [
@@ -425,6 +445,7 @@ def check_declared_sense(
     examples: Iterable[SenseExample] = (),
     *,
     model: SenseModel | None = None,
+    reading: Intent | None = None,
 ) -> SenseCheck:
     """Does `intent` use the homonym `word` in the meaning declared on its card?
 
@@ -432,7 +453,8 @@ def check_declared_sense(
     names (free text is matched to them). Flags another meaning ("[Lead] was declared as 'the
     heavy grey metal', but this intent uses it as 'to guide someone'") and both at once
     ("[Lead] [Person] cannot both lure a person and petrify them"). `examples` are earlier
-    rulings: their `sense` is the description they were ruled under.
+    rulings: their `sense` is the description they were ruled under. `reading` is the
+    command's one reading of `intent`, whose vectors the Words of a spell share.
     """
     model = model if model is not None else SenseModel(models)
     if word.sense is None:
@@ -461,7 +483,7 @@ def check_declared_sense(
     queries = [SenseQuery(word.text, senses, intent, None, names, known)]
     if len(parts) >= 2:
         queries += [SenseQuery(word.text, senses, part, None, names, known) for part in parts]
-    choices = model.choose_many(queries, labeled)
+    choices = model.choose_many(queries, labeled, intent=reading)
     whole, pieces = choices[0], choices[1:]
     thresholds = model.thresholds
     best_other = max((k for k in whole.scores if k != DECLARED), key=whole.scores.__getitem__)

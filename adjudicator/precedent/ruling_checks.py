@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+    from adjudicator.language.intent import Intent
     from adjudicator.language.report import CoverageReport
     from adjudicator.language.senses import SenseCheck
     from adjudicator.precedent.same_situation import Reading
@@ -151,7 +152,7 @@ class RulingChecks:
         checked = check_structure(self.index.ledger, proposal)
         words = tuple(used.word for used in checked.spell.words)
         intent = checked.spell.intent
-        found = self.findings(words, intent)
+        found = self.findings(words, self.index.coverage.read(intent))
         question = Question(
             words=words,
             intent=intent,
@@ -176,27 +177,35 @@ class RulingChecks:
             vector=found.reading.vector,
         )
 
-    def findings(self, words: Sequence[Word], intent: str) -> Findings:
+    def findings(self, words: Sequence[Word], intent: str | Intent) -> Findings:
         """The read-only checks of `words` cast for `intent`, ruled on or not: coverage with
         the campaign's confirmed mappings, the sense of each Word declared with one (`words`
         carry their declared senses), and the closest precedents that score at least
-        `CLOSE_PRECEDENT`. Writes nothing."""
+        `CLOSE_PRECEDENT`. The intent is read once (`Coverage.read`) for all of them.
+        Writes nothing."""
         words = tuple(words)
         coverage = self.index.coverage
-        analysis = coverage.analyse(intent, words)
-        report = coverage.report(analysis, words, precedents=self.index.confirmed_mappings(words))
-        reading = self.index.reader.read(intent, words, analysis=analysis, effects=False)
-        ranked = self.index.rank(reading.vector, intent, words, limits.NEIGHBOURS)
+        intent = coverage.read(intent)
+        text = intent.text
+        analysis = intent.analysis(words)
+        report = coverage.report(
+            analysis, words, precedents=self.index.confirmed_mappings(words), intent=intent
+        )
+        reading = self.index.reader.read(
+            text, words, vector=intent.vector, analysis=analysis, effects=False
+        )
+        ranked = self.index.rank(reading.vector, text, words, limits.NEIGHBOURS)
         neighbours = tuple(hit for hit in ranked if hit.scores.total >= limits.CLOSE_PRECEDENT)
         return Findings(report, self.sense_checks(words, intent), neighbours, reading)
 
-    def sense_checks(self, words: Sequence[Word], intent: str) -> tuple[SenseCheck, ...]:
+    def sense_checks(self, words: Sequence[Word], intent: str | Intent) -> tuple[SenseCheck, ...]:
         """The homonym hook: each Word declared with a meaning is checked against the
         intent (`language.senses.check_declared_sense`), earlier rulings that used it in
         that meaning serving as labeled examples."""
         declared = [w for w in words if w.sense is not None]
         if not declared:
             return ()
+        intent = self.index.coverage.read(intent)
 
         checks = []
         for word in declared:
@@ -206,11 +215,11 @@ class RulingChecks:
                 if p.verdict is Verdict.APPROVED
                 and any(w.text == word.text and w.sense == word.sense for w in p.words)
             ][-20:]
-            checks.append(
-                check_declared_sense(
-                    word, intent, words, self.index.models, examples, model=self.sense_model
-                )
-            )
+            check = check_declared_sense(
+                word, intent.text, words, self.index.models, examples,
+                model=self.sense_model, reading=intent,
+            )  # fmt: skip
+            checks.append(check)
         return tuple(checks)
 
     def record(

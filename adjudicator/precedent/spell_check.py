@@ -113,11 +113,12 @@ def check_spell(
         who = None if caster is None else get_caster(book, caster)  # before models load
         cast = declared_words(book, words, intent, who)
         checks = campaign_checks(book)
-        findings = checks.findings(cast, intent)
+        findings = checks.findings(cast, checks.index.coverage.read(intent))
         report = findings.coverage
         bound = binding(checks.index, cast, report, findings.reading)
     else:
-        report = checker().check(words, intent)
+        coverage = checker()
+        report = coverage.check(words, coverage.read(intent))
     problems: tuple[SpellError, ...] = ()
     if who is not None:
         problems = who.problems(words, intent)
@@ -159,10 +160,11 @@ def draft_spell(
 
     index = checks.index
     precedents = index.confirmed_mappings((*inherent, *hand))
+    reading = index.coverage.read(intent)  # one reading for the draft and its sense checks
     result = draft(
-        intent, inherent, hand, index.models, coverage=index.coverage, precedents=precedents
+        reading, inherent, hand, index.models, coverage=index.coverage, precedents=precedents
     )
     if result.spell is None:
         return CampaignDraft(result)
     words = tuple(used.word for used in result.spell.words)
-    return CampaignDraft(result, checks.sense_checks(words, intent))
+    return CampaignDraft(result, checks.sense_checks(words, reading))

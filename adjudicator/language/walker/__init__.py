@@ -6,6 +6,6 @@ Its modules import in one direction: `language.cues` (the policy's word lists) -
 walk over clauses, nouns and modifiers, and the entry points `walk` and `analyse`).
 """
 
-from adjudicator.language.walker.walk import analyse, walk
+from adjudicator.language.walker.walk import analyse, parse, walk
 
-__all__ = ["analyse", "walk"]
+__all__ = ["analyse", "parse", "walk"]

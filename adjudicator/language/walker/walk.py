@@ -630,6 +630,10 @@ def analyse(
     """
     lexicon = lexicon if lexicon is not None else Lexicon()
     prepared = prepare_intent(intent, words, lexicon)
+    return walk(parse(prepared.text, models), prepared, tuple(words), lexicon)
+
+
+def parse(text: str, models: Models) -> Doc:
+    """The spaCy parse the walk reads (tags, dependencies, lemmas; no named entities)."""
     nlp = models.nlp
-    doc = nlp(prepared.text, disable=[p for p in UNUSED_PIPES if p in nlp.pipe_names])
-    return walk(doc, prepared, tuple(words), lexicon)
+    return nlp(text, disable=[p for p in UNUSED_PIPES if p in nlp.pipe_names])
