@@ -5,8 +5,8 @@ meanings players mean, and report the homonym figures leaving one source out.
 (rulebook, "The Deck"). Sources, all written from the labelling policy alone and kept in the
 repo: every training/*/homonyms.jsonl (author-f: 969 Deck Words; author-k and author-l: 1,358
 more, the commonest WordNet words with two meanings that author-f did not label;
-homonyms-supplement: Blade). A Word's first label wins, in folder order. The output is deterministic (sorted keys);
-`--check` says whether the shipped file is current.
+homonyms-supplement: Blade). A Word's first label wins, in folder order. The output is
+deterministic (sorted keys); `--check` says whether the shipped file is current.
 
 `--folds` scores the method, the lexicon first and the inventory rule
 (`adjudicator.language.homonyms`) for any other Word, leaving one source out: the lexicon is
