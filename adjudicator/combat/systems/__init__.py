@@ -1,0 +1,21 @@
+"""Game systems on the shared kernel, found by name: `systems()` lists them.
+
+Words of Power (variants "rulebook" and "wop-draft") and Murdham (variants "murdham" and
+"fast-slow"). A new system is a `GameSystem` added with `DEFAULT_SYSTEMS.with_system(...)`.
+"""
+
+from __future__ import annotations
+
+from adjudicator.combat.systems.base import GameSystem, SystemRegistry, UnknownSystem
+from adjudicator.combat.systems.murdham.engine import MurdhamSystem
+from adjudicator.combat.systems.words_of_power import WordsOfPower
+
+DEFAULT_SYSTEMS = SystemRegistry((WordsOfPower(), MurdhamSystem()))
+
+
+def system(name: str, registry: SystemRegistry = DEFAULT_SYSTEMS) -> GameSystem:
+    """The game system called `name`: "words-of-power" or "murdham"."""
+    return registry.get(name)
+
+
+__all__ = ["DEFAULT_SYSTEMS", "GameSystem", "SystemRegistry", "UnknownSystem", "system"]
