@@ -90,6 +90,14 @@ class Combat(FightHistory[CombatState, Event]):
     def is_over(self) -> bool:
         return self.state.phase is Phase.ENDED
 
+    @property
+    def phase_name(self) -> str:
+        return self.state.phase.value
+
+    @property
+    def round_number(self) -> int:
+        return self.state.round
+
     # --- commands ---------------------------------------------------------------------------
 
     def play(self, command: c.Command, dice: DiceSource | None = None) -> tuple[Event, ...]:

@@ -6,7 +6,13 @@ Words of Power (variants "rulebook" and "wop-draft") and Murdham (variants "murd
 
 from __future__ import annotations
 
-from adjudicator.combat.systems.base import GameSystem, SystemRegistry, UnknownSystem
+from adjudicator.combat.systems.base import (
+    GameSystem,
+    SystemFight,
+    SystemRegistry,
+    UnknownSystem,
+    WrongSystem,
+)
 from adjudicator.combat.systems.murdham.engine import MurdhamSystem
 from adjudicator.combat.systems.words_of_power import WordsOfPower
 
@@ -18,4 +24,12 @@ def system(name: str, registry: SystemRegistry = DEFAULT_SYSTEMS) -> GameSystem:
     return registry.get(name)
 
 
-__all__ = ["DEFAULT_SYSTEMS", "GameSystem", "SystemRegistry", "UnknownSystem", "system"]
+__all__ = [
+    "DEFAULT_SYSTEMS",
+    "GameSystem",
+    "SystemFight",
+    "SystemRegistry",
+    "UnknownSystem",
+    "WrongSystem",
+    "system",
+]

@@ -25,6 +25,12 @@ class UnknownVariant(CombatError):
     """A variant (ruleset) that the chosen system does not have."""
 
 
+class WrongSystem(CombatError):
+    """A command of one game system sent to a fight of another."""
+
+    rule = "our ruling: a fight is played by the rules of the system it was started under"
+
+
 class SystemFight(Protocol):
     """What the ledger and the CLI use of any system's fight."""
 
@@ -36,6 +42,12 @@ class SystemFight(Protocol):
 
     @property
     def is_over(self) -> bool: ...
+
+    @property
+    def phase_name(self) -> str: ...
+
+    @property
+    def round_number(self) -> int: ...
 
     @property
     def can_undo(self) -> bool: ...

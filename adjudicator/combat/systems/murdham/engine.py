@@ -73,6 +73,14 @@ class MurdhamFight(FightHistory[MurdhamState, MurdhamEvent]):
     def is_over(self) -> bool:
         return self.state.phase is Phase.ENDED
 
+    @property
+    def phase_name(self) -> str:
+        return self.state.phase.value
+
+    @property
+    def round_number(self) -> int:
+        return self.state.round
+
     def play(self, command: Any, dice: DiceSource | None = None) -> tuple[MurdhamEvent, ...]:
         """Check and apply a command; its events, or a `MurdhamError` and no change."""
         events, state = resolve(self.state, command, dice)
