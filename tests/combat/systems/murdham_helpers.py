@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import pairwise
 
 from adjudicator.combat.dice_source import EnteredDice, SeededDice
 from adjudicator.combat.systems.murdham import commands as c
@@ -40,17 +41,20 @@ def setup(
     fight = MurdhamFight(variant)
     for zone in zones:
         fight.play(c.AddZone(zone))
-    for a, b in zip(zones, zones[1:], strict=False):
+    for a, b in pairwise(zones):
         fight.play(c.LinkZones(a, b))
     for f in fighters:
         fight.play(c.AddFighter(f))
     return fight
 
 
-def duel(*more: Fighter, zones: Sequence[str] = ("Road",), variant: str = "murdham") -> MurdhamFight:
+def duel(
+    *more: Fighter, zones: Sequence[str] = ("Road",), variant: str = "murdham"
+) -> MurdhamFight:
     """Ann (Players) against Bob (Bandits) and any more, begun with the Players' initiative."""
-    fight = setup(fighter("Ann", "Players", zones[0]), fighter("Bob", "Bandits", zones[0]), *more, zones=zones,
-                  variant=variant)  # fmt: skip
+    first = zones[0]
+    pair = (fighter("Ann", "Players", first), fighter("Bob", "Bandits", first))
+    fight = setup(*pair, *more, zones=zones, variant=variant)
     fight.play(c.Begin("Players"), dice(*([] if variant == "murdham" else [10])))
     return fight
 
