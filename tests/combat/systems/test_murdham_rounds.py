@@ -217,13 +217,14 @@ def test_surrender_spends_the_turn_and_harm_lets_the_character_fight_again() -> 
     """ "Characters can spend their turn to surrender ... Their turn is wasted, but they might
     be spared by the enemy. Surrendering characters who are harmed by the enemy can resume
     fighting normally even if they previously failed a morale check." """
-    fight = duel(fighter("Cy", "Players"))
+    fight = duel(fighter("Cy", "Players"), fighter("Di", "Bandits", fearless=True))
     fight.play(c.Pass("Players"))
     fight.play(c.Surrender("Bob"))
     assert fight.state.fighter("Bob").status is Status.SURRENDERED
     assert fight.state.to_act == "Players"
     fight.play(c.TakeTurn("Ann"))
-    fight.play(c.Attack("Ann", "Bob"), dice(2))
+    fight.play(c.Attack("Ann", "Bob"))
+    fight.play(c.TakeHit(), dice(2))
     assert fight.state.fighter("Bob").status is Status.ACTIVE
 
 
@@ -266,6 +267,16 @@ def test_the_threshold_is_rolled_each_round_right_after_initiative() -> None:
     events = fight.play(c.Pass("Bandits"), dice(2, 4))
     assert kinds(events)[-2:] == ["round_began", "threshold_rolled"]
     assert fight.state.threshold == 4 and fight.state.round == 2
+
+
+def test_the_fight_ends_when_one_faction_is_left_standing() -> None:
+    """Ours: the chapter does not say when a fight ends; once at most one faction has a
+    character standing (not incapacitated, dead, surrendered or routed), it does."""
+    fight = duel()
+    fight.play(c.Pass("Players"))
+    events = fight.play(c.Surrender("Bob"))
+    assert events[-1].describe() == "the fight ends: only Players remain standing"
+    assert fight.is_over and fight.state.phase is Phase.ENDED
 
 
 def test_setting_up_is_checked() -> None:

@@ -51,6 +51,7 @@ def resolve(
     source = NoDice() if dice is None else dice
     tx = Tx(state, source)
     handler(tx, command)
+    rounds.end_if_one_side(tx)
     source.finish()
     return tuple(tx.events), tx.state
 

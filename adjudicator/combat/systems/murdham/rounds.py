@@ -173,12 +173,21 @@ def pass_go(tx: Tx, command: c.Pass) -> None:
         return
     tx.emit(ev.ActionPhaseEnded())
     morale_phase(tx)
-    if len(tx.state.in_play()) < 2:
-        left = tx.state.in_play()
-        why = f"only {left[0]} remain standing" if left else "no one remains standing"
-        tx.emit(ev.FightEnded(why))
-        return
-    start_round(tx, tx.state.round + 1)
+    if not end_if_one_side(tx):
+        start_round(tx, tx.state.round + 1)
+
+
+def end_if_one_side(tx: Tx) -> bool:
+    """Ours (the chapter does not say when a fight is over): once at most one faction has a
+    character standing, between attacks, the fight ends."""
+    state = tx.state
+    if state.phase is not Phase.ACTION or state.pending is not None:
+        return False
+    left = state.in_play()
+    if len(left) >= 2:
+        return False
+    tx.emit(ev.FightEnded(f"only {left[0]} remain standing" if left else "no one stands"))
+    return True
 
 
 def morale_phase(tx: Tx) -> None:
