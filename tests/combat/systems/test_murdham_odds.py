@@ -8,7 +8,6 @@ from itertools import product
 
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham.odds import attack_odds, damage_odds, odds_of, save_chance
-
 from tests.combat.systems.murdham_helpers import dice, duel, fighter
 
 

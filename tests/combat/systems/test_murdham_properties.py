@@ -13,7 +13,6 @@ from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham.engine import MurdhamFight
 from adjudicator.combat.systems.murdham.events import event_from_dict, fold
 from adjudicator.combat.systems.murdham.legal import legal_commands
-
 from tests.combat.systems.murdham_helpers import fighter, setup
 
 SETTINGS = settings(max_examples=15, deadline=None)
