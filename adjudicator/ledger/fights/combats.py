@@ -144,7 +144,7 @@ def start_combat(
     ledger: Ledger,
     *,
     seed: int,
-    rules: str | None = "rulebook",
+    rules: str | None = None,
     title: str | None = None,
     system: str = WOP,
 ) -> CombatInfo:
