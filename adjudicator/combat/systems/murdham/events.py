@@ -125,7 +125,7 @@ class FighterAdded(MurdhamEvent):
         return replace(state, fighters=(*state.fighters, self.fighter), factions_order=order)
 
     def describe(self) -> str:
-        return f"{self.fighter.describe()} joins"
+        return f"{self.fighter.name} joins {self.fighter.faction}: {self.fighter.stats()}"
 
 
 # --- rounds ------------------------------------------------------------------------------------

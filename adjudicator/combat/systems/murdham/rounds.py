@@ -51,9 +51,11 @@ FOREIGN_ACTIONS = {
 # --- setting up --------------------------------------------------------------------------------
 
 
-def _setup(state: MurdhamState) -> None:
+def _setup(
+    state: MurdhamState, message: str = "zones and characters are set before the first round"
+) -> None:
     if state.phase is not Phase.SETUP:
-        raise err.NotInPhase("zones and characters are set before the first round")
+        raise err.NotInPhase(message)
 
 
 @c.handles(c.AddZone)
@@ -94,7 +96,7 @@ def add_fighter(tx: Tx, command: c.AddFighter) -> None:
 
 @c.handles(c.Begin)
 def begin(tx: Tx, command: c.Begin) -> None:
-    _setup(tx.state)
+    _setup(tx.state, "the fight begins once: it has begun already")
     if len(tx.state.factions()) < 2:
         raise err.SetupError("a fight needs characters of two factions at least")
     tx.emit(ev.FightBegan())

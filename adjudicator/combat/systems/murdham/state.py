@@ -73,13 +73,16 @@ class Fighter(Record):
         """Takes part in the round: not incapacitated, dead, surrendered or broken."""
         return self.status is Status.ACTIVE
 
-    def describe(self) -> str:
-        weapon = f"d{self.weapon}" if self.weapon else "unarmed"
+    def stats(self) -> str:
+        weapon = f"d{self.weapon}" if self.weapon else "unarmed (d4 impaired)"
         reach = f" range {self.reach}" if self.reach else ""
         return (
-            f"{self.name} ({self.faction}) WIT {self.wit} AGI {self.agi} STR {self.strength}, "
-            f"HP {self.hp}/{self.max_hp}, armour {self.armour}, {weapon}{reach}, in {self.zone}"
+            f"WIT {self.wit} AGI {self.agi} STR {self.strength}, HP {self.hp}/{self.max_hp}, "
+            f"armour {self.armour}, {weapon}{reach}, in {self.zone}"
         )
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.faction}) {self.stats()}"
 
 
 @dataclass(frozen=True)
