@@ -1,0 +1,36 @@
+"""`docs/combat-murdham.md` stays honest: every test it names exists, every row names a test
+or says why it has none, and the gaps list is exactly the rows without a (full) test."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).parents[3]
+DOC = (ROOT / "docs" / "combat-murdham.md").read_text("utf-8")
+REFERENCE = re.compile(r"`(tests/[\w/]+\.py)::(\w+)`")
+ROW = re.compile(r"^\| (\d+) \|(.*)$", re.MULTILINE)
+
+
+def test_every_test_the_doc_names_exists() -> None:
+    missing = []
+    for path, name in sorted(set(REFERENCE.findall(DOC))):
+        module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
+        if not callable(getattr(module, name, None)) or not name.startswith("test"):
+            missing.append(f"{path}::{name}")
+    assert not missing, "docs/combat-murdham.md names tests that do not exist:\n" + "\n".join(
+        missing
+    )
+    assert len(set(REFERENCE.findall(DOC))) > 40
+
+
+def test_the_gaps_list_the_rows_without_a_full_test() -> None:
+    rows = {int(number): rest for number, rest in ROW.findall(DOC)}
+    assert sorted(rows) == list(range(1, len(rows) + 1))
+    without = {n for n, rest in rows.items() if "**no test**" in rest or "*partly*" in rest}
+    gaps = DOC[DOC.index("## Gaps") : DOC.index("## Beyond")]
+    listed = {int(n) for n in re.findall(r"\[(\d+)\]", gaps)}
+    assert listed == without
+    for n, rest in rows.items():
+        assert REFERENCE.search(rest) or "**no test**" in rest, f"row {n} names no test"
