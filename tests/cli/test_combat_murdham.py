@@ -196,7 +196,8 @@ def test_zones_link_and_characters_move_between_them(tmp_path: Path) -> None:
     [
         # an action another system has
         (("combat", "murdham", "act", "Ann", "cast"), "'cast' is an action of Words of Power"),
-        (("combat", "attack", "Ann", "Bob"), "F1 is a Murdham fight: this is a Words of Power"),
+        (("combat", "attack", "Ann", "Bob"), "no Words of Power fight in this ledger: F1 is a Mu"),
+        (("combat", "attack", "Ann", "Bob", "--combat", "F1"), "F1 is a Murdham fight, not a"),
         (("combat", "murdham", "act", "Ann", "boon"), "Shadow of the Weird Wizard"),
         # what this system forbids now
         (("combat", "murdham", "turn", "Bob"), "The factions alternate taking turns"),
@@ -249,4 +250,6 @@ def test_a_murdham_verb_on_a_words_of_power_fight_is_refused(tmp_path: Path) -> 
     run(ledger, "init")
     run(ledger, "combat", "start", "--seed", "1")
     message = refused(ledger, "combat", "murdham", "zone", "Road")
-    assert "F1 is a Words of Power fight, not a Murdham one" in message
+    assert "there is no Murdham fight in this ledger: F1 is a Words of Power fight" in message
+    named = refused(ledger, "combat", "murdham", "zone", "Road", "--combat", "F1")
+    assert "F1 is a Words of Power fight, not a Murdham one" in named

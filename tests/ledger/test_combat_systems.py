@@ -18,7 +18,7 @@ from adjudicator.combat.systems.murdham.state import Fighter
 from adjudicator.ledger import migrations, records
 from adjudicator.ledger.database import open_ledger
 from adjudicator.ledger.fights.combats import DiceSpec, start_combat
-from adjudicator.ledger.fights.steps import list_combats, load_combat, load_fight
+from adjudicator.ledger.fights.steps import list_combats, load_any, load_combat, load_fight
 from adjudicator.ledger.fights.systems import play_fight, redo_fight, undo_fight
 from tests.ledger.helpers import new_ledger
 
@@ -62,8 +62,21 @@ def test_steps_of_another_system_are_played_undone_and_redone_in_the_ledger(
     stored = load_fight(book, "murdham", info.id)
     assert stored.fight.log() == before and len(stored.steps) == 6
     assert records.verify(book).records == chained + 2 + 6, "fight, system, 6 steps"
-    with pytest.raises(WrongSystem, match="Murdham fight"):
+    with pytest.raises(WrongSystem, match="Murdham fight, not a Words of Power one"):
         load_combat(book, info.id)
+    with pytest.raises(WrongSystem, match="no Words of Power fight in this ledger"):
+        load_combat(book)
+
+
+def test_each_system_s_commands_default_to_its_own_latest_open_fight(tmp_path: Path) -> None:
+    """Ours: a Words of Power command goes to the latest open Words of Power fight even with a
+    Murdham fight open after it (the table shows it too), and the other way round."""
+    book = new_ledger(tmp_path / "c.sqlite")
+    wop = start_combat(book, seed=1)
+    murdham = start_combat(book, seed=2, system="murdham")
+    assert load_combat(book).info.id == wop.id
+    assert load_fight(book, "murdham").info.id == murdham.id
+    assert load_any(book).info.id == murdham.id
 
 
 def test_nothing_to_undo_is_refused_and_records_nothing(tmp_path: Path) -> None:

@@ -337,30 +337,57 @@ def _fold_any(ledger: Ledger, info: CombatInfo) -> StoredCombat | StoredFight:
 
 
 def load_combat(ledger: Ledger, combat_id: str | None = None) -> StoredCombat:
-    """A Words of Power combat by id, or by default the latest open fight (else the latest of
-    all); a fight of another system is refused with `WrongSystem`."""
-    stored = load_any(ledger, combat_id)
-    if isinstance(stored, StoredFight):
-        game = DEFAULT_SYSTEMS.get(stored.info.system)
-        raise WrongSystem(
-            f"{stored.info.id} is a {game.title} fight: this is a Words of Power command",
-            hint=f"use adjudicator combat {game.name} ..., or name a Words of Power fight "
-            "with --combat",
-        )
+    """A Words of Power combat by id, or by default the latest open one (else the latest);
+    a fight of another system is refused with `WrongSystem`."""
+    stored = _load_system(ledger, WOP, combat_id)
+    assert isinstance(stored, StoredCombat)
     return stored
 
 
 def load_fight(ledger: Ledger, system: str, combat_id: str | None = None) -> StoredFight:
-    """A fight of `system` by id, or the latest open fight, refused if of another system."""
-    game = DEFAULT_SYSTEMS.get(system)
-    stored = load_any(ledger, combat_id)
-    if stored.info.system != game.name or not isinstance(stored, StoredFight):
-        other = DEFAULT_SYSTEMS.get(stored.info.system)
-        raise WrongSystem(
-            f"{stored.info.id} is a {other.title} fight, not a {game.title} one",
-            hint=f"name a {game.title} fight with --combat, or use the {other.name} commands",
-        )
+    """A fight of another `system` by id, or by default its latest open one (else latest)."""
+    stored = _load_system(ledger, DEFAULT_SYSTEMS.get(system).name, combat_id)
+    assert isinstance(stored, StoredFight)
     return stored
+
+
+def _load_system(ledger: Ledger, system: str, combat_id: str | None) -> StoredCombat | StoredFight:
+    """The fight a command of `system` plays on: the one named, which must be of that
+    system, or that system's latest open fight (else its latest)."""
+    game = DEFAULT_SYSTEMS.get(system)
+    if combat_id is not None:
+        info = get_combat_info(ledger, combat_id)
+        if info.system != game.name:
+            other = DEFAULT_SYSTEMS.get(info.system)
+            raise WrongSystem(
+                f"{info.id} is a {other.title} fight, not a {game.title} one",
+                hint=_hint(other.name),
+            )
+        return _fold_any(ledger, info)
+    every = list_combats(ledger)
+    infos = [info for info in every if info.system == game.name]
+    if not infos:
+        if every:
+            other = DEFAULT_SYSTEMS.get(every[-1].system)
+            raise WrongSystem(
+                f"there is no {game.title} fight in this ledger: {every[-1].id} is a "
+                f"{other.title} fight",
+                hint=_hint(other.name),
+            )
+        raise LedgerError("there is no combat in this ledger yet", hint="adjudicator combat start")
+    latest: StoredCombat | StoredFight | None = None
+    for info in reversed(infos):
+        stored = _fold_any(ledger, info)
+        if stored.is_open:
+            return stored
+        latest = latest or stored
+    assert latest is not None
+    return latest
+
+
+def _hint(system: str) -> str:
+    verbs = "adjudicator combat ..." if system == WOP else f"adjudicator combat {system} ..."
+    return f"play it with {verbs}, or name another fight with --combat"
 
 
 def append_step(
