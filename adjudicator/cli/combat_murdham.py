@@ -224,6 +224,12 @@ def attack_command(
     final_blow: Annotated[
         bool, typer.Option("--final-blow", help="Kill a nearby incapacitated character.")
     ] = False,
+    disarm: Annotated[
+        bool, typer.Option("--disarm", help="Non-lethal: a STR save or drop the weapon.")
+    ] = False,
+    grapple: Annotated[
+        bool, typer.Option("--grapple", help="Non-lethal: a STR save or be grabbed.")
+    ] = False,
 ) -> Step:
     """Attack an enemy (a main action); the target may then react, or take-hit.
 
@@ -231,7 +237,10 @@ def attack_command(
     """
     if ranged and indirect:
         raise InvalidInput("--ranged or --indirect, not both")
+    if disarm and grapple:
+        raise InvalidInput("--disarm or --grapple, not both")
     mode = "indirect" if indirect else "ranged" if ranged else "melee"
+    nonlethal = "disarm" if disarm else "grapple" if grapple else ""
     return c.Attack(
         attacker,
         target,
@@ -243,6 +252,7 @@ def attack_command(
         cover,
         unaware,
         final_blow,
+        nonlethal,
     )
 
 

@@ -22,6 +22,17 @@ from adjudicator.combat.systems.murdham.state import (
 from adjudicator.combat.systems.murdham.transaction import Tx
 
 UNARMED_DIE = 4
+#: "Non-lethal attacks don't inflict damage but instead force the target to pass a save".
+NONLETHAL = ("disarm", "grapple")
+
+
+def release_others(tx: Tx, grabber: str, keep: str | None = None) -> None:
+    """ "Characters who are grabbing another character can move together with them and attack
+    them while keeping hold, but doing anything else automatically frees the grabbed
+    character." """
+    for held in tx.state.holding(grabber):
+        if held != keep:
+            tx.emit(ev.Released(grabber, held))
 
 
 def weapon_die(fighter: Fighter) -> tuple[int, bool]:
@@ -66,7 +77,14 @@ def attack(tx: Tx, command: c.Attack) -> None:
             ev.ActionTaken(attacker.name, True, "attack"), ev.Killed(target.name, attacker.name)
         )
         return
+    if command.nonlethal not in ("", *NONLETHAL):
+        raise err.NotAnAction(
+            f"no non-lethal attack {command.nonlethal!r}", hint=", ".join(NONLETHAL)
+        )
+    if command.nonlethal and (command.mode != "melee" or not state.nearby(attacker, target)):
+        raise err.NonLethalRefused(f"{command.nonlethal} targets a nearby character")
     why = _why_save(state, attacker, target, command, moved=turn.moved)
+    release_others(tx, attacker.name, keep=target.name)
     die, impaired = weapon_die(attacker)
     impaired = impaired or command.hold_back or command.concealed
     save = tx.save(attacker.wit, "WIT save to hit", attacker.name) if why else None
@@ -81,6 +99,7 @@ def attack(tx: Tx, command: c.Attack) -> None:
         why,
         command.cover,
         command.unaware,
+        nonlethal=command.nonlethal,
     )
     tx.emit(ev.ActionTaken(attacker.name, True, "attack"), made)
     if made.hits:
@@ -136,10 +155,25 @@ def settle(tx: Tx) -> None:
 
 
 def land(tx: Tx, pending: PendingAttack) -> None:
-    tx.emit(
-        _damage(tx, pending.attacker, pending.target, pending.die, pending.impaired, pending.cover)
-    )
+    if pending.nonlethal:
+        _nonlethal(tx, pending)
+    else:
+        tx.emit(
+            _damage(
+                tx, pending.attacker, pending.target, pending.die, pending.impaired, pending.cover
+            )
+        )
     tx.emit(ev.AttackResolved())
+
+
+def _nonlethal(tx: Tx, pending: PendingAttack) -> None:
+    target = tx.state.fighter(pending.target)
+    save = tx.save(target.strength, f"resist the {pending.nonlethal} (STR save)", target.name)
+    tx.emit(
+        ev.NonLethalResolved(
+            pending.attacker, target.name, pending.nonlethal, save, target.strength
+        )
+    )
 
 
 def _damage(
@@ -197,6 +231,13 @@ def counter(tx: Tx, command: c.Counter) -> None:
         raise err.NotNearby(f"{attacker.name} is out of {fighter.name}'s reach to counter")
     tx.emit(ev.Reacted(fighter.name, "counter"))
     die, impaired = weapon_die(fighter)
+    if pending.nonlethal:
+        # "Since they inflict no damage they are always resolved last in case of a counter."
+        tx.emit(_damage(tx, fighter.name, attacker.name, die, impaired or command.hold_back, False))
+        if tx.state.fighter(attacker.name).standing:
+            _nonlethal(tx, pending)
+        tx.emit(ev.AttackResolved())
+        return
     theirs = _damage(tx, attacker.name, fighter.name, pending.die, pending.impaired, pending.cover)
     mine = _damage(tx, fighter.name, attacker.name, die, impaired or command.hold_back, False)
     if theirs.damage == mine.damage:
@@ -239,7 +280,13 @@ def hide(tx: Tx, command: c.Hide) -> None:
         raise err.HideRefused(f"{fighter.name} cannot hide behind {behind.name}")
     if behind.status is Status.DEAD:
         raise err.HideRefused(f"{behind.name} is dead")
-    tx.emit(ev.Reacted(fighter.name, f"hides behind {behind.name}", behind.name))
+    grabbed = tx.state.held_by(behind.name) == fighter.name
+    if behind.faction != fighter.faction and not grabbed:
+        raise err.HideRefused(
+            f"{behind.name} is an enemy {fighter.name} does not hold",
+            rule="Hide behind a nearby ally or a grabbed enemy.",
+        )
+    tx.emit(ev.Reacted(fighter.name, f"hides behind {behind.name}", behind.name, forced=grabbed))
     settle(tx)
 
 
@@ -280,3 +327,5 @@ def opportunity_attacks(
     if missing:
         raise err.OpportunityRefused(f"{missing[0]} is not in a zone {mover} leaves")
     tx.emit(ev.Moved(mover, path))
+    for held in tx.state.holding(mover):
+        tx.emit(ev.Moved(held, path))

@@ -127,6 +127,8 @@ class Attack(MurdhamCommand):
     cover: bool = False
     unaware: bool = False
     final_blow: bool = False
+    #: "disarm" or "grapple": a non-lethal attack.
+    nonlethal: str = ""
 
 
 @dataclass(frozen=True)

@@ -164,3 +164,14 @@ class SetupError(MurdhamError):
 
 class ForeignCommand(MurdhamError):
     rule = "our ruling: a fight is played by its own system's rules (seeds/README.md)"
+
+
+class NonLethalRefused(MurdhamError):
+    rule = (
+        "Disarm. A nearby target must pass a STR save ... Grapple. A nearby target must pass "
+        "a STR save or be grabbed by the attacker."
+    )
+
+
+class Entangled(MurdhamError):
+    rule = "Grabbed characters are entangled for as long as their enemy keeps hold of them."

@@ -369,6 +369,7 @@ class AttackMade(MurdhamEvent):
     cover: bool = False
     unaware: bool = False
     reaction_window: bool = True
+    nonlethal: str = ""
 
     @property
     def hits(self) -> bool:
@@ -377,14 +378,21 @@ class AttackMade(MurdhamEvent):
     def apply(self, state: MurdhamState) -> MurdhamState:
         if self.hits and self.reaction_window:
             pending = PendingAttack(
-                self.attacker, self.target, self.die, self.impaired, self.cover, self.unaware
+                self.attacker,
+                self.target,
+                self.die,
+                self.impaired,
+                self.cover,
+                self.unaware,
+                nonlethal=self.nonlethal,
             )
             return replace(state, pending=pending)
         return state
 
     def describe(self) -> str:
         dmg = f"d{self.die}" + (" impaired" if self.impaired else "")
-        text = f"{self.attacker} attacks {self.target} ({self.mode}, {dmg})"
+        what = f"non-lethal: {self.nonlethal}" if self.nonlethal else f"{self.mode}, {dmg}"
+        text = f"{self.attacker} attacks {self.target} ({what})"
         if self.save is not None:
             text += f"; {_save(self.save, self.score, 'WIT')} ({self.why_save})"
             if not self.hits:
@@ -402,6 +410,8 @@ class Reacted(MurdhamEvent):
     new_target: str | None = None
     save: RolledDie | None = None
     score: int = 0
+    #: "The grabbed character has no option but become the new target of the attack."
+    forced: bool = False
 
     def apply(self, state: MurdhamState) -> MurdhamState:
         state = replace(state, acted=state.acted | {self.unit})
@@ -409,6 +419,8 @@ class Reacted(MurdhamEvent):
         if pending is None:
             return state
         reacted = (*pending.reacted, self.unit)
+        if self.forced and self.new_target is not None:
+            reacted = (*reacted, self.new_target)
         if self.new_target is not None:
             return replace(state, pending=replace(pending, target=self.new_target, reacted=reacted))
         return replace(state, pending=replace(pending, reacted=reacted))
@@ -490,3 +502,54 @@ class Killed(MurdhamEvent):
 
     def describe(self) -> str:
         return f"{self.by} delivers a final blow: {self.unit} is dead"
+
+
+@dataclass(frozen=True)
+class NonLethalResolved(MurdhamEvent):
+    """ "Disarm. A nearby target must pass a STR save or drop a weapon chosen by the
+    attacker." "Grapple. A nearby target must pass a STR save or be grabbed by the attacker." """
+
+    kind: ClassVar[str] = "nonlethal_resolved"
+    attacker: str
+    target: str
+    attack: str
+    save: RolledDie
+    score: int
+
+    @property
+    def passed(self) -> bool:
+        return self.save.value <= self.score
+
+    def apply(self, state: MurdhamState) -> MurdhamState:
+        if self.passed:
+            return state
+        if self.attack == "disarm":
+            return state.update(self.target, weapon=0, reach=0)
+        kept = tuple(g for g in state.grabs if g[1] != self.target)
+        return replace(state, grabs=(*kept, (self.attacker, self.target)))
+
+    def describe(self) -> str:
+        save = _save(self.save, self.score, "STR")
+        if self.passed:
+            return f"{self.target} resists the {self.attack}: {save}"
+        outcome = (
+            "drops their weapon" if self.attack == "disarm" else f"is grabbed by {self.attacker}"
+        )
+        return f"{self.target} {outcome}: {save}"
+
+
+@dataclass(frozen=True)
+class Released(MurdhamEvent):
+    """ "doing anything else automatically frees the grabbed character." """
+
+    kind: ClassVar[str] = "released"
+    grabber: str
+    grabbed: str
+
+    def apply(self, state: MurdhamState) -> MurdhamState:
+        return replace(
+            state, grabs=tuple(g for g in state.grabs if g != (self.grabber, self.grabbed))
+        )
+
+    def describe(self) -> str:
+        return f"{self.grabber} lets go of {self.grabbed}"

@@ -7,7 +7,7 @@ is legal as it stands: the property tests play random ones and expect none refus
 from __future__ import annotations
 
 from adjudicator.combat.systems.murdham import commands as c
-from adjudicator.combat.systems.murdham.attacks import may_react, reactors
+from adjudicator.combat.systems.murdham.attacks import NONLETHAL, may_react, reactors
 from adjudicator.combat.systems.murdham.rounds import BONUS_ACTIONS, MAIN_ACTIONS
 from adjudicator.combat.systems.murdham.state import MurdhamState, Phase, Status
 
@@ -39,6 +39,7 @@ def _reactions(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
                     other.zone == target.zone
                     and other.name not in (target.name, attacker.name)
                     and other.status is not Status.DEAD
+                    and (other.faction == target.faction or state.held_by(other.name) == name)
                 ):
                     out.append(c.Hide(name, other.name))
         else:
@@ -62,7 +63,7 @@ def _in_turn(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
     assert turn is not None
     me = state.fighter(turn.unit)
     out: list[c.MurdhamCommand] = [c.EndTurn(me.name)]
-    if turn.movement > 0:
+    if turn.movement > 0 and state.held_by(me.name) is None:
         for zone in state.neighbours(me.zone):
             out.append(c.Move(me.name, (zone,)))
             foes = tuple(
@@ -79,6 +80,7 @@ def _in_turn(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
                 continue
             if f.zone == me.zone:
                 out.append(c.Attack(me.name, f.name))
+                out += [c.Attack(me.name, f.name, nonlethal=kind) for kind in NONLETHAL]
                 if f.status is Status.INCAPACITATED:
                     out.append(c.Attack(me.name, f.name, final_blow=True))
             distance = state.distance(me.zone, f.zone)

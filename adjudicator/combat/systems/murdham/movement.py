@@ -14,6 +14,9 @@ from adjudicator.combat.systems.murdham.transaction import Tx
 def move(tx: Tx, command: c.Move) -> None:
     turn = own_turn(tx.state, command.unit)
     mover = tx.state.fighter(command.unit)
+    holder = tx.state.held_by(mover.name)
+    if holder is not None:
+        raise err.Entangled(f"{holder} keeps hold of {mover.name}")
     path = [mover.zone]
     for name in command.path:
         zone = known_zone(tx.state, name)

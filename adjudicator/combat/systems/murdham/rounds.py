@@ -9,6 +9,7 @@ from dataclasses import replace
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham import errors as err
 from adjudicator.combat.systems.murdham import events as ev
+from adjudicator.combat.systems.murdham.attacks import release_others
 from adjudicator.combat.systems.murdham.checks import (
     known_zone,
     no_turn,
@@ -223,6 +224,8 @@ def act(tx: Tx, command: c.Act) -> None:
             f"{action!r} is an action of {FOREIGN_ACTIONS[action]}, not of Murdham",
             hint=f"main: {', '.join(MAIN_ACTIONS)}, attack; bonus: {', '.join(BONUS_ACTIONS)}",
         )
+    if action in MAIN_ACTIONS or action in BONUS_ACTIONS:
+        release_others(tx, turn.unit)
     if action in MAIN_ACTIONS:
         if not turn.may_main():
             raise err.NoActionLeft(f"{turn.unit} has no main action left this turn")

@@ -116,6 +116,8 @@ class PendingAttack(Record):
     unaware: bool = False
     #: Targets who reacted already for this attack (hiding passes the attack on).
     reacted: tuple[str, ...] = ()
+    #: "disarm" or "grapple" for a non-lethal attack (a STR save instead of damage).
+    nonlethal: str = ""
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,9 @@ class MurdhamState:
     threshold: int | None = None
     #: Fighters who passed a morale check: "not subject to morale for the remainder".
     steady: frozenset[str] = frozenset()
+    #: (grabber, grabbed): "Grabbed characters are entangled for as long as their enemy
+    #: keeps hold of them."
+    grabs: tuple[tuple[str, str], ...] = ()
     #: Each faction's number when the fight began: "reduced to half or less their original".
     original: tuple[tuple[str, int], ...] = ()
     ended: str | None = None
@@ -213,6 +218,17 @@ class MurdhamState:
         if after not in order:
             return order[0]
         return order[(order.index(after) + 1) % len(order)]
+
+    def held_by(self, name: str) -> str | None:
+        """Who keeps hold of `name` (a grabber who is still standing), if anyone."""
+        for grabber, grabbed in self.grabs:
+            if grabbed == name and self.fighter(grabber).standing:
+                return grabber
+        return None
+
+    def holding(self, name: str) -> tuple[str, ...]:
+        """Whom `name` keeps hold of."""
+        return tuple(b for a, b in self.grabs if a == name and self.held_by(b) == name)
 
     def may_take_turn(self, fighter: Fighter) -> bool:
         """Standing, not yet acted this round, and (fast sub-phase) quick enough."""
