@@ -7,7 +7,6 @@ import pytest
 
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham import errors as err
-
 from tests.combat.systems.murdham_helpers import dice, duel, fighter, kinds
 
 
