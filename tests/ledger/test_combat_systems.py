@@ -20,6 +20,8 @@ from adjudicator.ledger.database import open_ledger
 from adjudicator.ledger.fights.combats import DiceSpec, start_combat
 from adjudicator.ledger.fights.steps import list_combats, load_any, load_combat, load_fight
 from adjudicator.ledger.fights.systems import play_fight, redo_fight, undo_fight
+from adjudicator.ledger.io.importing import import_ledger
+from adjudicator.ledger.io.json_export import to_json
 from tests.ledger.helpers import new_ledger
 
 
@@ -104,3 +106,20 @@ def test_a_ledger_from_before_systems_opens_and_its_fights_are_words_of_power(
         info = start_combat(book, seed=1)
         assert info.system == "words-of-power"
         assert load_combat(book).info.system == "words-of-power"
+
+
+def test_a_murdham_fight_survives_export_and_import(tmp_path: Path) -> None:
+    """The system is a chained record like the rest: a JSON export restores the fight as the
+    same system, variant and log."""
+    path = tmp_path / "c.sqlite"
+    book = new_ledger(path)
+    start_combat(book, seed=9, system="murdham", rules="fast-slow")
+    play_fight(book, "murdham", c.AddZone("Road"))
+    log = load_fight(book, "murdham").fight.log()
+    source = tmp_path / "export.json"
+    source.write_text(to_json(book), "utf-8")
+    book.close()
+    import_ledger(tmp_path / "restored.sqlite", source)
+    with open_ledger(tmp_path / "restored.sqlite") as restored:
+        stored = load_fight(restored, "murdham")
+        assert stored.info.ruleset == "fast-slow" and stored.fight.log() == log
