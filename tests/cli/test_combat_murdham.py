@@ -253,3 +253,23 @@ def test_a_murdham_verb_on_a_words_of_power_fight_is_refused(tmp_path: Path) -> 
     assert "there is no Murdham fight in this ledger: F1 is a Words of Power fight" in message
     named = refused(ledger, "combat", "murdham", "zone", "Road", "--combat", "F1")
     assert "F1 is a Words of Power fight, not a Murdham one" in named
+
+
+def test_every_murdham_step_ends_with_the_shared_bundle() -> None:
+    """Like Words of Power's steps: `--dice/--seed` where the step rolls, then `--combat`,
+    `--ledger`, `--json`, last (issue 12's one options bundle)."""
+    import typer
+
+    root = typer.main.get_command(app)
+    assert isinstance(root, typer.core.TyperGroup)
+    combat = root.commands["combat"]
+    assert isinstance(combat, typer.core.TyperGroup)
+    group = combat.commands["murdham"]
+    assert isinstance(group, typer.core.TyperGroup)
+    where = ["combat", "ledger", "as_json"]
+    for name, command in group.commands.items():
+        params = [param.name for param in command.params]
+        if name in ("status", "odds"):
+            continue
+        tail = ["dice", "seed", *where] if "dice" in params else where
+        assert params[-len(tail) :] == tail, name
