@@ -76,13 +76,13 @@ def start_command(
         typer.Option(
             "--ruleset",
             help="The system's variant: rulebook (default) or wop-draft; for murdham, murdham "
-            "(default) or fast-slow.",
+            "(default) or fast-slow; for weird-wizard, weird-wizard.",
             show_default=False,
         ),
     ] = None,
     system: Annotated[
         str,
-        typer.Option("--system", help="The game system: words-of-power or murdham."),
+        typer.Option("--system", help="The game system: words-of-power, murdham or weird-wizard."),
     ] = "words-of-power",
     seed: Annotated[
         int | None, seed_option("The combat's dice seed (default: a fresh random one).")

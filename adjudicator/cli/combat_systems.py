@@ -12,15 +12,19 @@ from typing import TYPE_CHECKING, Final
 
 import typer
 
-from adjudicator.cli import combat_murdham
+from adjudicator.cli import combat_murdham, combat_weird_wizard
 
 if TYPE_CHECKING:
     from adjudicator.ledger.fights.steps import StoredFight
 
 #: The Typer group of each system other than Words of Power.
-VERBS: Final[dict[str, typer.Typer]] = {"murdham": combat_murdham.app}
+VERBS: Final[dict[str, typer.Typer]] = {
+    "murdham": combat_murdham.app,
+    "weird-wizard": combat_weird_wizard.app,
+}
 
 #: `combat board` for each system other than Words of Power: the picture of its space.
 BOARDS: Final[dict[str, Callable[[StoredFight, bool], None]]] = {
-    "murdham": combat_murdham.board_view
+    "murdham": combat_murdham.board_view,
+    "weird-wizard": combat_weird_wizard.board_view,
 }
