@@ -39,19 +39,24 @@ def ledger(tmp_path: Path) -> Path:
     return path
 
 
-GOLDEN = """\
-   1. Shadow of the Weird Wizard fight created
-   2. Goblin (sage): Str 10 Agi 10 Int 10 Will 10, Defense 13, Health 20, 1d6, at 0 yd joins
-   3. Fighter (players): Str 13 Agi 10 Int 10 Will 10, Defense 10, Health 10, 2d6, +2d6 Bonus Damage, at 1 yd joins
-   4. the fight begins
-   5. round 1: the Sage's side acts first, then the players
-   6. Goblin takes a turn
-   7. Goblin's turn ends
-   8. Fighter takes a turn
-   9. Fighter uses an action: attack (Goblin)
-  10. Fighter attacks Goblin: Strength roll d20=12 +3 = 15 vs Defense 13: success
-  11. Goblin takes 14 damage from Fighter: d6=3 (entered), d6=4 (entered) + Bonus Damage d6=5 (entered), d6=2 (entered)
-"""
+GOLDEN = "".join(
+    (
+        "   1. Shadow of the Weird Wizard fight created\n",
+        "   2. Goblin (sage): Str 10 Agi 10 Int 10 Will 10, Defense 13, Health 20, 1d6,"
+        " at 0 yd joins\n",
+        "   3. Fighter (players): Str 13 Agi 10 Int 10 Will 10, Defense 10, Health 10,"
+        " 2d6, +2d6 Bonus Damage, at 1 yd joins\n",
+        "   4. the fight begins\n",
+        "   5. round 1: the Sage's side acts first, then the players\n",
+        "   6. Goblin takes a turn\n",
+        "   7. Goblin's turn ends\n",
+        "   8. Fighter takes a turn\n",
+        "   9. Fighter uses an action: attack (Goblin)\n",
+        "  10. Fighter attacks Goblin: Strength roll d20=12 +3 = 15 vs Defense 13: success\n",
+        "  11. Goblin takes 14 damage from Fighter: d6=3 (entered), d6=4 (entered) +"
+        " Bonus Damage d6=5 (entered), d6=2 (entered)\n",
+    )
+)
 
 
 def test_the_page_s_bonus_damage_example_plays_through_the_cli(ledger: Path) -> None:
