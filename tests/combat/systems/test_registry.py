@@ -24,7 +24,7 @@ def test_systems_are_found_by_name_with_their_variants() -> None:
 
 def test_an_unknown_system_or_variant_is_refused_with_the_known_ones() -> None:
     with pytest.raises(UnknownSystem) as raised:
-        system("spellwoven")
+        system("chess")
     assert raised.value.hint is not None and "murdham" in raised.value.hint
     assert isinstance(raised.value, AdjudicatorError)
     with pytest.raises(UnknownVariant) as wrong:
