@@ -76,13 +76,16 @@ def start_command(
         typer.Option(
             "--ruleset",
             help="The system's variant: rulebook (default) or wop-draft; for murdham, murdham "
-            "(default) or fast-slow; for weird-wizard, weird-wizard.",
+            "(default) or fast-slow; spellwoven and weird-wizard have one each.",
             show_default=False,
         ),
     ] = None,
     system: Annotated[
         str,
-        typer.Option("--system", help="The game system: words-of-power, murdham or weird-wizard."),
+        typer.Option(
+            "--system",
+            help="The game system: words-of-power, murdham, spellwoven or weird-wizard.",
+        ),
     ] = "words-of-power",
     seed: Annotated[
         int | None, seed_option("The combat's dice seed (default: a fresh random one).")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 import typer
 
-from adjudicator.cli import combat_murdham, combat_weird_wizard
+from adjudicator.cli import combat_murdham, combat_spellwoven, combat_weird_wizard
 
 if TYPE_CHECKING:
     from adjudicator.ledger.fights.steps import StoredFight
@@ -20,11 +20,13 @@ if TYPE_CHECKING:
 #: The Typer group of each system other than Words of Power.
 VERBS: Final[dict[str, typer.Typer]] = {
     "murdham": combat_murdham.app,
+    "spellwoven": combat_spellwoven.app,
     "weird-wizard": combat_weird_wizard.app,
 }
 
 #: `combat board` for each system other than Words of Power: the picture of its space.
 BOARDS: Final[dict[str, Callable[[StoredFight, bool], None]]] = {
     "murdham": combat_murdham.board_view,
+    "spellwoven": combat_spellwoven.board_view,
     "weird-wizard": combat_weird_wizard.board_view,
 }
