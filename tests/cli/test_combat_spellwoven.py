@@ -4,6 +4,7 @@ a fight, and bad input refused with the rule it breaks (exit 1, nothing recorded
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -166,3 +167,40 @@ def test_the_chapter_s_worked_example_plays_through_the_cli(outlaws: Path) -> No
     s(ledger, "yield", "Outlaw 1", "--flee")
     log = run(ledger, "combat", "log", columns=250)
     assert log == GOLDEN
+
+
+def test_shared_commands_on_a_spellwoven_fight(outlaws: Path) -> None:
+    s(outlaws, "begin", "--dice", "4 4 6 1 3 8 6 7 10 1 1 10 2 3 4 8 8 10")
+    log = run(outlaws, "combat", "log")
+    run(outlaws, "combat", "undo")
+    assert "Action Round 1" not in run(outlaws, "combat", "log")
+    run(outlaws, "combat", "redo")
+    assert run(outlaws, "combat", "log") == log
+    board = run(outlaws, "combat", "board", columns=200)
+    assert "  nearby | Outlaw 1 (Outlaws, fighting); Outlaw 2 (Outlaws, fighting)" in board
+    assert "to act: Leader" in board
+    odds = json.loads(s(outlaws, "odds", "Leader", "Gunnafrew", "--json"))
+    assert 0 < odds["hit"]["probability"] < 1
+    assert "spellwoven: spellwoven" in run(outlaws, "combat", "list")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("combat", "spellwoven", "attack", "Tobias", "Leader"), "it is Leader's Action"),
+        (("combat", "spellwoven", "act", "Leader", "sprint"), "an action of Murdham"),
+        (("combat", "spellwoven", "move", "Leader", "distant"), "two actions"),
+        (("combat", "spellwoven", "attack", "Leader", "Outlaw 1"), "not an opponent"),
+        (("combat", "spellwoven", "attack", "Leader", "Tobias", "--feint"), "Feint"),
+        (("combat", "spellwoven", "attack", "Leader", "Tobias", "--effort", "2"), "Effort"),
+        (("combat", "weird-wizard", "turn", "Leader"), "no Shadow of the Weird Wizard fight"),
+        (("combat", "spellwoven", "begin"), "rolled once"),
+    ],
+)
+def test_bad_input_is_refused_with_the_rule_and_records_nothing(
+    outlaws: Path, args: tuple[str, ...], says: str
+) -> None:
+    s(outlaws, "begin", "--dice", "4 4 6 1 3 8 6 7 10 1 1 10 2 3 4 8 8 10")
+    before = len(json.loads(run(outlaws, "combat", "log", "--steps", "--json")))
+    assert says in refused(outlaws, *args)
+    assert len(json.loads(run(outlaws, "combat", "log", "--steps", "--json"))) == before
