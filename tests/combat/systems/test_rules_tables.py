@@ -1,6 +1,6 @@
-"""`docs/combat-murdham.md` and `docs/combat-weird-wizard.md` stay honest: every test they
-name exists, every row names a test or says why it has none, and the gaps list is exactly
-the rows without a (full) test."""
+"""`docs/combat-murdham.md`, `combat-spellwoven.md` and `combat-weird-wizard.md` stay
+honest: every test they name exists, every row names a test or says why it has none, and
+the gaps list is exactly the rows without a (full) test."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parents[3]
-DOCS = [ROOT / "docs" / "combat-murdham.md", ROOT / "docs" / "combat-weird-wizard.md"]
+DOCS = [
+    ROOT / "docs" / f"combat-{system}.md" for system in ("murdham", "spellwoven", "weird-wizard")
+]
 REFERENCE = re.compile(r"`(tests/[\w/]+\.py)::(\w+)`")
 ROW = re.compile(r"^\| (\d+) \|(.*)$", re.MULTILINE)
 
