@@ -189,6 +189,11 @@ def list_combats(ledger: Ledger) -> tuple[CombatInfo, ...]:
         return tuple(CombatInfo(*row) for row in ledger.db.execute(_INFO + " ORDER BY number"))
 
 
+def words_of_power_combats(ledger: Ledger) -> tuple[CombatInfo, ...]:
+    """The Words of Power fights, oldest first (the ones the table shows)."""
+    return tuple(info for info in list_combats(ledger) if info.system == WOP)
+
+
 def get_combat_info(ledger: Ledger, combat_id: str) -> CombatInfo:
     wanted = combat_id.strip().upper()
     with guarded(ledger.path):
