@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
-from adjudicator.cli import combat_hands, combat_table, combat_turns, combat_views
+from adjudicator.cli import (
+    combat_hands,
+    combat_systems,
+    combat_table,
+    combat_turns,
+    combat_views,
+)
 from adjudicator.cli._ledger import console, opened
 from adjudicator.cli._options import (
     JsonOption,
@@ -66,8 +72,21 @@ NameArgument = Annotated[str, typer.Argument(help="The unit's name.", show_defau
 @app.command("start")
 def start_command(
     ruleset: Annotated[
-        str, typer.Option("--ruleset", help="The rules to fight by: rulebook or wop-draft.")
-    ] = "rulebook",
+        str | None,
+        typer.Option(
+            "--ruleset",
+            help="The system's variant: rulebook (default) or wop-draft; for murdham, murdham "
+            "(default) or fast-slow; spellwoven and weird-wizard have one each.",
+            show_default=False,
+        ),
+    ] = None,
+    system: Annotated[
+        str,
+        typer.Option(
+            "--system",
+            help="The game system: words-of-power, murdham, spellwoven or weird-wizard.",
+        ),
+    ] = "words-of-power",
     seed: Annotated[
         int | None, seed_option("The combat's dice seed (default: a fresh random one).")
     ] = None,
@@ -85,11 +104,17 @@ def start_command(
 
     chosen = seed if seed is not None else random.SystemRandom().getrandbits(32)
     with opened(ledger) as book:
-        info = start_combat(book, seed=chosen, rules=ruleset, title=title)
+        info = start_combat(book, seed=chosen, rules=ruleset, title=title, system=system)
     if as_json:
         print_json(info.to_dict())
         return
     where = f" in session {info.session}" if info.session else ""
+    if info.system != "words-of-power":
+        console().print(
+            Text(f"{info.id} started: {info.system} ({info.ruleset}), seed {info.seed}{where}.")
+        )
+        console().print(Text(f"Next: adjudicator combat {info.system} --help", style="dim"))
+        return
     console().print(
         Text(f"{info.id} started under the {info.ruleset} ruleset, seed {info.seed}{where}.")
     )
@@ -372,9 +397,9 @@ def undo_command() -> Step:
 
     Example: adjudicator combat undo
     """
-    from adjudicator.ledger.fights.combats import undo  # lazy: heavy import (sqlite-utils)
+    from adjudicator.ledger.fights.routes import undo_any  # lazy: heavy import (sqlite-utils)
 
-    return undo
+    return undo_any
 
 
 @app.command("redo")
@@ -384,12 +409,14 @@ def redo_command() -> Step:
 
     Example: adjudicator combat redo
     """
-    from adjudicator.ledger.fights.combats import redo  # lazy: heavy import (sqlite-utils)
+    from adjudicator.ledger.fights.routes import redo_any  # lazy: heavy import (sqlite-utils)
 
-    return redo
+    return redo_any
 
 
 combat_turns.register(app)
 combat_hands.register(app)
 combat_table.register(app)
 combat_views.register(app)
+for _name, _verbs in combat_systems.VERBS.items():
+    app.add_typer(_verbs, name=_name)

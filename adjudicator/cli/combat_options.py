@@ -24,6 +24,7 @@ from adjudicator.rules.words import parse_words
 if TYPE_CHECKING:
     from adjudicator.combat.units import Stance
     from adjudicator.ledger.fights.combats import DiceSpec, Outcome
+    from adjudicator.ledger.fights.systems import FightOutcome
     from adjudicator.rules.characters import Hitzone
 
 UnitArgument = Annotated[str, typer.Argument(help="The acting unit's name.", show_default=False)]
@@ -59,6 +60,17 @@ def report(outcome: Outcome, as_json: bool) -> None:
     for line in deck_draw_lines(outcome):
         out.print(Text(line, style="yellow"))
     out.print(Text(now_line(outcome), style="dim"))
+
+
+def report_fight(outcome: FightOutcome, as_json: bool) -> None:
+    """A step of another system's fight as the log shows it."""
+    if as_json:
+        print_json(outcome.to_dict())
+        return
+    out = console()
+    out.print(Text(f"{outcome.info.id} step {outcome.step.number}: {outcome.step.summary}"))
+    for line in outcome.lines():
+        out.print(Text(line))
 
 
 def deck_draw_lines(outcome: Outcome) -> list[str]:

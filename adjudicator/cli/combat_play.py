@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from adjudicator.cli._ledger import opened
 from adjudicator.cli._options import CombatOption, DiceOption, JsonOption, LedgerOption, SeedOption
-from adjudicator.cli.combat_options import dice_spec, report
+from adjudicator.cli.combat_options import dice_spec, report, report_fight
 from adjudicator.combat.commands import Command
+from adjudicator.combat.record import Record
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -29,11 +30,12 @@ if TYPE_CHECKING:
     from adjudicator.combat.state import CombatState
     from adjudicator.ledger.database import Ledger
     from adjudicator.ledger.fights.combats import Outcome
+    from adjudicator.ledger.fights.systems import FightOutcome
 
     #: A ledger step: given the ledger and the `--combat` chosen, it plays and says how it went.
-    LedgerStep: TypeAlias = Callable[[Ledger, str | None], Outcome]
-    #: What a step command's builder returns.
-    Step: TypeAlias = Command | LedgerStep
+    LedgerStep: TypeAlias = Callable[[Ledger, str | None], Outcome | FightOutcome]
+    #: What a step command's builder returns (another system's command is a `Record`).
+    Step: TypeAlias = Command | Record | LedgerStep
 
 
 def _option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
@@ -51,8 +53,11 @@ _WHERE = (
 )
 
 
-def step(*, dice: bool = False) -> Callable[[Callable[..., Step]], Callable[..., None]]:
-    """Turn a builder into a Typer command that plays what it builds on the stored combat."""
+def step(
+    *, dice: bool = False, system: str | None = None
+) -> Callable[[Callable[..., Step]], Callable[..., None]]:
+    """Turn a builder into a Typer command that plays what it builds on the stored combat;
+    with `system`, a command of that game system (`combat murdham ...`) on one of its fights."""
     shared = (*_DICE, *_WHERE) if dice else _WHERE
 
     def wrap(build: Callable[..., Step]) -> Callable[..., None]:
@@ -60,7 +65,7 @@ def step(*, dice: bool = False) -> Callable[[Callable[..., Step]], Callable[...,
 
         def command(**values: Any) -> None:
             options = {parameter.name: values.pop(parameter.name) for parameter in shared}
-            play(build(**values), **options)
+            play(build(**values), system=system, **options)
 
         command.__name__ = build.__name__
         command.__qualname__ = build.__qualname__
@@ -87,6 +92,7 @@ def _parameters(build: Callable[..., Any]) -> list[inspect.Parameter]:
 def play(
     what: Step,
     *,
+    system: str | None = None,
     dice: str | None = None,
     seed: int | None = None,
     combat: str | None = None,
@@ -97,15 +103,28 @@ def play(
     from adjudicator.ledger.fights.combats import (
         play as play_command,  # lazy: heavy import (sqlite-utils)
     )
+    from adjudicator.ledger.fights.systems import (
+        FightOutcome,
+        play_fight,  # lazy: heavy import (sqlite-utils)
+    )
 
+    outcome: Outcome | FightOutcome
     if isinstance(what, Command):
         spec = dice_spec(dice, seed)
         with opened(ledger) as book:
             outcome = play_command(book, what, combat_id=combat, dice=spec)
+    elif isinstance(what, Record):
+        if system is None:
+            raise TypeError(f"{type(what).__name__} needs its game system")
+        with opened(ledger) as book:
+            outcome = play_fight(book, system, what, combat_id=combat, dice=dice_spec(dice, seed))
     else:
         with opened(ledger) as book:
             outcome = what(book, combat)
-    report(outcome, as_json)
+    if isinstance(outcome, FightOutcome):
+        report_fight(outcome, as_json)
+    else:
+        report(outcome, as_json)
 
 
 def built(make: Callable[[CombatState], Command]) -> LedgerStep:

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.cli import _output
+from adjudicator.cli import _output, combat_systems
 from adjudicator.cli._ledger import check_output, console, opened, write_output
 from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
@@ -19,6 +19,7 @@ from adjudicator.cli.combat_options import TargetArgument, UnitArgument
 from adjudicator.combat.checks import shot
 from adjudicator.combat.svg import svg_board
 from adjudicator.combat.view import board_data, tracker_lines
+from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
     from adjudicator.combat.units import Unit
@@ -55,7 +56,13 @@ def log_command(
 
     Example: adjudicator combat log --combat F1
     """
-    stored = _load(ledger, combat)
+    from adjudicator.ledger.fights.steps import (  # lazy: heavy import (sqlite-utils)
+        StoredCombat,
+        load_any,
+    )
+
+    with opened(ledger) as book:
+        stored = load_any(book, combat)
     if steps:
         if as_json:
             print_json([step.to_dict() for step in stored.steps])
@@ -65,16 +72,16 @@ def log_command(
             line = f"{step.number:>4}. {step.action.value:<7} {step.summary}"
             console().print(Text(line + (f"  [{effects}]" if effects else "")))
         return
-    events = stored.combat.events
+    fight = stored.combat if isinstance(stored, StoredCombat) else stored.fight
     if as_json:
         print_json(
             [
                 {"n": i, "text": event.describe(), **event.to_dict()}
-                for i, event in enumerate(events, 1)
+                for i, event in enumerate(fight.events, 1)
             ]
         )
         return
-    for line in stored.combat.log():
+    for line in fight.log():
         console().print(Text(line))
 
 
@@ -92,8 +99,21 @@ def board_command(
 
     Example: adjudicator combat board --svg board.svg
     """
+    from adjudicator.ledger.fights.steps import (  # lazy: heavy import (sqlite-utils)
+        StoredCombat,
+        load_any,
+    )
 
-    stored = _load(ledger, combat)
+    with opened(ledger) as book:
+        found = load_any(book, combat)
+    if not isinstance(found, StoredCombat):
+        if svg is not None:
+            raise InvalidInput(
+                f"--svg draws the Battle Board: {found.info.id} is a {found.info.system} fight"
+            )
+        combat_systems.BOARDS[found.info.system](found, as_json)
+        return
+    stored = found
     state = stored.state
     if svg is not None:
         check_output(svg, force=force, ledger=ledger)
@@ -254,15 +274,22 @@ def list_command(ledger: LedgerOption = None, as_json: JsonOption = False) -> No
 
     Example: adjudicator combat list
     """
-    from adjudicator.ledger.fights.steps import load_all  # lazy: heavy import (sqlite-utils)
+    from adjudicator.ledger.fights.steps import (  # lazy: heavy import (sqlite-utils)
+        StoredCombat,
+        load_every,
+    )
 
     with opened(ledger) as book:
-        folded = load_all(book)
+        folded = load_every(book)
     rows = [
         {
             **stored.info.to_dict(),
-            "phase": stored.state.phase.value,
-            "round": stored.state.round,
+            "phase": stored.state.phase.value
+            if isinstance(stored, StoredCombat)
+            else stored.fight.phase_name,
+            "round": stored.state.round
+            if isinstance(stored, StoredCombat)
+            else stored.fight.round_number,
             "steps": len(stored.steps),
         }
         for stored in folded
@@ -273,5 +300,7 @@ def list_command(ledger: LedgerOption = None, as_json: JsonOption = False) -> No
     keys = ("id", "session", "ruleset", "phase", "round", "steps", "title")
     table = Table(*keys, box=None)
     for row in rows:
+        if row["system"] != "words-of-power":
+            row = {**row, "ruleset": f"{row['system']}: {row['ruleset']}"}
         table.add_row(*(Text("—" if row[k] is None else str(row[k])) for k in keys))
     _output.console().print(table)

@@ -13,6 +13,10 @@ Where things are:
 - setup, initiative, actions, attacks, damage, special, counterspell, storyteller — the
   handlers, one module per part of the chapter; checks — the checks they share; legal — the
   acting unit's legal commands.
+- fight — the kernel every game system shares (`FightHistory`: groups of events, fold, undo,
+  redo, log); systems — game systems as plugins found by name: Words of Power (this
+  package's `Combat`, its rulesets as variants), Murdham (`systems/murdham/`), Spellwoven
+  (`systems/spellwoven/`) and Shadow of the Weird Wizard (`systems/weird_wizard/`).
 - rulesets — the rulebook and the alternate draft as hook classes in a registry; dice_source
   — seeded or entered dice; hit_odds — exact hit-zone odds; errors — one `CombatError`
   subclass per rule broken; skirmish — random legal fights for tests and benchmarks.

@@ -16,7 +16,7 @@ how the ledger stores a fight.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 # The handler modules are imported for their functions: `@handles` registers each one.
@@ -32,14 +32,15 @@ from adjudicator.combat import (  # noqa: F401
 from adjudicator.combat import commands as c
 from adjudicator.combat.dice_source import DiceSource, NoDice
 from adjudicator.combat.dispatch import Handler, complete_table
-from adjudicator.combat.errors import CombatError, NothingToRedo, NothingToUndo
+from adjudicator.combat.errors import CombatError
 from adjudicator.combat.events import CombatCreated, Event
+from adjudicator.combat.fight import FightHistory
 from adjudicator.combat.history import event_from_dict, replay
 from adjudicator.combat.hit_odds import HitOdds, attack_odds
 from adjudicator.combat.legal import legal_commands
 from adjudicator.combat.record import RecordError
 from adjudicator.combat.rulesets import DEFAULT_REGISTRY, Ruleset, RulesetRegistry
-from adjudicator.combat.state import CombatState
+from adjudicator.combat.state import CombatState, Phase
 from adjudicator.combat.transaction import Transaction
 
 #: Which function resolves each kind of command: registered by `@handles` beside each
@@ -70,38 +71,32 @@ def _run(
     return tx
 
 
-class Combat:
+class Combat(FightHistory[CombatState, Event]):
     """One fight: its ruleset, its history of commands (each a group of events), redo stack."""
 
     def __init__(self, ruleset: str = "rulebook", registry: RulesetRegistry = DEFAULT_REGISTRY):
         self.rules = registry.get(ruleset)
-        created = CombatCreated(self.rules.name)
-        self._groups: list[tuple[Event, ...]] = [(created,)]
-        self._states: list[CombatState] = [replay((created,))]
-        self._redo: list[tuple[Event, ...]] = []
+        super().__init__((CombatCreated(self.rules.name),))
 
-    # --- history ----------------------------------------------------------------------------
+    def fold(self, events: Iterable[Event], start: CombatState | None) -> CombatState:
+        return replay(events, start)
 
     @property
-    def state(self) -> CombatState:
-        return self._states[-1]
+    def variant(self) -> str:
+        """The ruleset: Words of Power's variant (`systems.words_of_power`)."""
+        return self.rules.name
 
     @property
-    def history(self) -> tuple[tuple[Event, ...], ...]:
-        """The events of each command, oldest first (the first group creates the combat)."""
-        return tuple(self._groups)
+    def is_over(self) -> bool:
+        return self.state.phase is Phase.ENDED
 
     @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(event for group in self._groups for event in group)
+    def phase_name(self) -> str:
+        return self.state.phase.value
 
-    def state_at(self, count: int) -> CombatState:
-        """The state after the first `count` events: replay to any point of the fight."""
-        return replay(self.events[: max(1, count)])
-
-    def log(self) -> tuple[str, ...]:
-        """The exact log: one numbered line per event."""
-        return tuple(f"{i:>4}. {event.describe()}" for i, event in enumerate(self.events, 1))
+    @property
+    def round_number(self) -> int:
+        return self.state.round
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -109,9 +104,7 @@ class Combat:
         """Check and apply a command; its events, or a `CombatError` and no change."""
         tx = _run(self.state, self.rules, command, dice)
         events = tx.events_tuple()
-        self._groups.append(events)
-        self._states.append(tx.state)
-        self._redo.clear()
+        self._append(events, tx.state)
         return events
 
     def preview(self, command: c.Command, dice: DiceSource | None = None) -> CombatState:
@@ -124,35 +117,6 @@ class Combat:
     def odds(self, attacker: str, target: str, weapon: str | None = None) -> HitOdds:
         """Exact hit-zone odds of an attack from where the two stand now."""
         return attack_odds(self.state, self.rules, attacker, target, weapon)
-
-    def _commit(self, events: tuple[Event, ...]) -> None:
-        self._groups.append(events)
-        self._states.append(replay(events, self.state))
-
-    @property
-    def can_undo(self) -> bool:
-        return len(self._groups) > 1
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
-    def undo(self) -> tuple[Event, ...]:
-        """Take back the last command; its events."""
-        if not self.can_undo:
-            raise NothingToUndo("there is no command to undo")
-        self._states.pop()
-        events = self._groups.pop()
-        self._redo.append(events)
-        return events
-
-    def redo(self) -> tuple[Event, ...]:
-        """Play the last undone command again, with the same dice."""
-        if not self._redo:
-            raise NothingToRedo("there is no undone command to redo")
-        events = self._redo.pop()
-        self._commit(events)
-        return events
 
     # --- storage ----------------------------------------------------------------------------
 

@@ -30,11 +30,11 @@ TOUCH_RULE = "Without modifiers, casters must land a 1d6 unarmed attack to impar
 def request_odds(book: Ledger, caster: str) -> dict[str, Any] | None:
     """The touch attack's exact hit odds if `caster` fights in the open combat, else None."""
     from adjudicator.ledger.fights.steps import (  # lazy: heavy import (sqlite-utils)
-        list_combats,
         load_combat,
+        words_of_power_combats,
     )
 
-    if not list_combats(book):
+    if not words_of_power_combats(book):
         return None
     stored = load_combat(book)
     if not stored.is_open:

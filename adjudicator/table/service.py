@@ -303,12 +303,12 @@ class TableService:
             describe_command,
         )  # lazy: heavy import (sqlite-utils)
         from adjudicator.ledger.fights.steps import (
-            list_combats,
             load_combat,
+            words_of_power_combats,
         )  # lazy: heavy import (sqlite-utils)
 
         with self.book() as book:
-            if not list_combats(book):
+            if not words_of_power_combats(book):
                 return {"combat": None}
             stored = load_combat(book)
             state = stored.state

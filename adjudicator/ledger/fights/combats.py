@@ -63,6 +63,8 @@ from adjudicator.combat.events import Event
 from adjudicator.combat.rulesets import ruleset
 from adjudicator.combat.stack import Delivery, Enhancement, Part, StackEntry
 from adjudicator.combat.state import CombatState
+from adjudicator.combat.systems import DEFAULT_SYSTEMS
+from adjudicator.combat.systems.words_of_power import NAME as WOP
 from adjudicator.combat.units import Stance, from_character, held_weapons
 from adjudicator.ledger import records
 from adjudicator.ledger.characters import get_character
@@ -139,10 +141,17 @@ class DiceSpec:
 
 
 def start_combat(
-    ledger: Ledger, *, seed: int, rules: str = "rulebook", title: str | None = None
+    ledger: Ledger,
+    *,
+    seed: int,
+    rules: str | None = None,
+    title: str | None = None,
+    system: str = WOP,
 ) -> CombatInfo:
-    """A new combat, F<n>, in the open session (if any), under a ruleset found by name."""
-    name = ruleset(rules).name
+    """A new combat, F<n>, in the open session (if any), under a game system and its variant
+    (ruleset) found by name; a system other than Words of Power is recorded beside it."""
+    game = DEFAULT_SYSTEMS.get(system)
+    name = ruleset(rules or "rulebook").name if game.name == WOP else game.variant(rules)
     title = clean_text(title, "combat title", limit("combat", "title"))
     if not 0 <= seed < 2**63:
         raise CombatError(f"a combat's seed is a whole number from 0 to 2**63 - 1, not {seed}")
@@ -152,7 +161,9 @@ def start_combat(
             number = int(cursor.fetchone()[0])
         session = open_session(ledger)
         in_session = None if session is None else session.number
-        info = CombatInfo(f"F{number}", number, in_session, name, seed, title, ledger.now())
+        info = CombatInfo(
+            f"F{number}", number, in_session, name, seed, title, ledger.now(), game.name
+        )
         row: dict[str, records.Value] = {
             "id": info.id,
             "number": number,
@@ -163,6 +174,10 @@ def start_combat(
             "created_at": info.created_at,
         }
         records.append(ledger, "combat", info.id, row)
+        if game.name != WOP:
+            records.append(
+                ledger, "combat_system", info.id, {"combat": info.id, "system": game.name}
+            )
     return info
 
 

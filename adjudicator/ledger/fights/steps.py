@@ -20,6 +20,8 @@ from adjudicator.combat.history import event_from_dict
 from adjudicator.combat.record import RecordError
 from adjudicator.combat.stack import Enhancement
 from adjudicator.combat.state import CombatState, Phase
+from adjudicator.combat.systems import DEFAULT_SYSTEMS, SystemFight, WrongSystem
+from adjudicator.combat.systems.words_of_power import NAME as WOP
 from adjudicator.ledger import records
 from adjudicator.ledger.database import Ledger, guarded
 from adjudicator.ledger.errors import LedgerError, UnknownName
@@ -87,10 +89,13 @@ class CombatInfo:
     seed: int
     title: str | None
     created_at: str
+    #: The game system (issue 15); `ruleset` is its variant.
+    system: str = WOP
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
+            "system": self.system,
             "session": self.session,
             "ruleset": self.ruleset,
             "seed": self.seed,
@@ -108,7 +113,8 @@ class Step:
     action: StepAction
     summary: str
     command: Mapping[str, Any]
-    events: tuple[Event, ...]
+    #: The system's events (Words of Power's `Event`s, or another system's).
+    events: tuple[Any, ...]
     effects: tuple[Effect, ...]
     dice: str | None
     recorded_at: str
@@ -171,7 +177,10 @@ class StoredCombat:
         return tuple(p.enhancement for p in self.pending if p.unit == name)
 
 
-_INFO = "SELECT id, number, session, ruleset, seed, title, created_at FROM combats"
+_INFO = (
+    "SELECT id, number, session, ruleset, seed, title, created_at, "
+    f"coalesce(s.system, '{WOP}') FROM combats LEFT JOIN combat_systems s ON s.combat = id"
+)
 
 
 def list_combats(ledger: Ledger) -> tuple[CombatInfo, ...]:
@@ -180,16 +189,21 @@ def list_combats(ledger: Ledger) -> tuple[CombatInfo, ...]:
         return tuple(CombatInfo(*row) for row in ledger.db.execute(_INFO + " ORDER BY number"))
 
 
+def words_of_power_combats(ledger: Ledger) -> tuple[CombatInfo, ...]:
+    """The Words of Power fights, oldest first (the ones the table shows)."""
+    return tuple(info for info in list_combats(ledger) if info.system == WOP)
+
+
 def get_combat_info(ledger: Ledger, combat_id: str) -> CombatInfo:
     wanted = combat_id.strip().upper()
     with guarded(ledger.path):
-        row = ledger.db.execute(_INFO + " WHERE id = ?", (wanted,)).fetchone()
+        row = ledger.db.execute(_INFO + " WHERE combats.id = ?", (wanted,)).fetchone()
     if row is None:
         raise UnknownName("combat", wanted, [info.id for info in list_combats(ledger)])
     return CombatInfo(*row)
 
 
-def _steps(ledger: Ledger, combat_id: str) -> tuple[Step, ...]:
+def _steps(ledger: Ledger, combat_id: str, system: str = WOP) -> tuple[Step, ...]:
     with guarded(ledger.path):
         cursor = ledger.db.execute(
             "SELECT step, action, summary, command, events, effects, dice, recorded_at "
@@ -197,6 +211,7 @@ def _steps(ledger: Ledger, combat_id: str) -> tuple[Step, ...]:
             (combat_id,),
         )
         rows = cursor.fetchall()
+    read = event_from_dict if system == WOP else DEFAULT_SYSTEMS.get(system).event_from_dict
     return tuple(
         Step(
             combat_id,
@@ -204,7 +219,7 @@ def _steps(ledger: Ledger, combat_id: str) -> tuple[Step, ...]:
             StepAction(action),
             summary,
             json.loads(command),
-            tuple(event_from_dict(e) for e in json.loads(events)),
+            tuple(read(e) for e in json.loads(events)),
             tuple(Effect.from_dict(e) for e in json.loads(effects)),
             dice,
             recorded_at,
@@ -256,24 +271,128 @@ def _pending(applied: Sequence[Applied]) -> tuple[PendingEnhancement, ...]:
 
 
 def load_all(ledger: Ledger) -> tuple[StoredCombat, ...]:
-    """Every combat as it stands, oldest first."""
-    return tuple(fold(info, _steps(ledger, info.id)) for info in list_combats(ledger))
+    """Every Words of Power combat as it stands, oldest first."""
+    return tuple(
+        fold(info, _steps(ledger, info.id)) for info in list_combats(ledger) if info.system == WOP
+    )
 
 
-def load_combat(ledger: Ledger, combat_id: str | None = None) -> StoredCombat:
-    """A combat by id, or by default the latest open one (else the latest of all)."""
+@dataclass(frozen=True)
+class StoredFight:
+    """A fight of another game system read from the ledger: its steps and the fold of them
+    (commands in effect, and the undone ones on the fight's redo stack)."""
+
+    info: CombatInfo
+    steps: tuple[Step, ...]
+    fight: SystemFight = field(compare=False)
+    applied: tuple[Step, ...]
+    redo: tuple[Step, ...]
+
+    @property
+    def is_open(self) -> bool:
+        return not self.fight.is_over
+
+
+def fold_fight(info: CombatInfo, steps: Sequence[Step]) -> StoredFight:
+    """Any system's fight as its steps leave it: the kernel's undo and redo, as `fold`."""
+    applied: list[Step] = []
+    redo: list[Step] = []
+    for step in steps:
+        if step.action is StepAction.COMMAND:
+            applied.append(step)
+            redo.clear()
+            continue
+        source, target = (applied, redo) if step.action is StepAction.UNDO else (redo, applied)
+        if not source or source[-1].number != step.command.get("step"):
+            raise RecordError(f"{info.id} step {step.number} does not follow its combat's steps")
+        target.append(source.pop())
+    game = DEFAULT_SYSTEMS.get(info.system)
+    created = game.new_fight(info.ruleset).events
+    groups: list[Sequence[Any]] = [created, *(step.events for step in applied)]
+    waiting = [step.events for step in reversed(redo)]
+    fight = game.fight_from_history([*groups, *waiting])
+    for _ in waiting:
+        fight.undo()
+    return StoredFight(info, tuple(steps), fight, tuple(applied), tuple(redo))
+
+
+def load_any(ledger: Ledger, combat_id: str | None = None) -> StoredCombat | StoredFight:
+    """A fight of any system by id, or by default the latest open one (else the latest)."""
     if combat_id is not None:
-        info = get_combat_info(ledger, combat_id)
-        return fold(info, _steps(ledger, info.id))
-    latest: StoredCombat | None = None
+        return _fold_any(ledger, get_combat_info(ledger, combat_id))
+    latest: StoredCombat | StoredFight | None = None
     for info in reversed(list_combats(ledger)):
-        stored = fold(info, _steps(ledger, info.id))
+        stored = _fold_any(ledger, info)
         if stored.is_open:
             return stored
         latest = latest or stored
     if latest is None:
         raise LedgerError("there is no combat in this ledger yet", hint="adjudicator combat start")
     return latest
+
+
+def load_every(ledger: Ledger) -> tuple[StoredCombat | StoredFight, ...]:
+    """Every fight of every system as it stands, oldest first."""
+    return tuple(_fold_any(ledger, info) for info in list_combats(ledger))
+
+
+def _fold_any(ledger: Ledger, info: CombatInfo) -> StoredCombat | StoredFight:
+    steps = _steps(ledger, info.id, info.system)
+    return fold(info, steps) if info.system == WOP else fold_fight(info, steps)
+
+
+def load_combat(ledger: Ledger, combat_id: str | None = None) -> StoredCombat:
+    """A Words of Power combat by id, or by default the latest open one (else the latest);
+    a fight of another system is refused with `WrongSystem`."""
+    stored = _load_system(ledger, WOP, combat_id)
+    assert isinstance(stored, StoredCombat)
+    return stored
+
+
+def load_fight(ledger: Ledger, system: str, combat_id: str | None = None) -> StoredFight:
+    """A fight of another `system` by id, or by default its latest open one (else latest)."""
+    stored = _load_system(ledger, DEFAULT_SYSTEMS.get(system).name, combat_id)
+    assert isinstance(stored, StoredFight)
+    return stored
+
+
+def _load_system(ledger: Ledger, system: str, combat_id: str | None) -> StoredCombat | StoredFight:
+    """The fight a command of `system` plays on: the one named, which must be of that
+    system, or that system's latest open fight (else its latest)."""
+    game = DEFAULT_SYSTEMS.get(system)
+    if combat_id is not None:
+        info = get_combat_info(ledger, combat_id)
+        if info.system != game.name:
+            other = DEFAULT_SYSTEMS.get(info.system)
+            raise WrongSystem(
+                f"{info.id} is a {other.title} fight, not a {game.title} one",
+                hint=_hint(other.name),
+            )
+        return _fold_any(ledger, info)
+    every = list_combats(ledger)
+    infos = [info for info in every if info.system == game.name]
+    if not infos:
+        if every:
+            other = DEFAULT_SYSTEMS.get(every[-1].system)
+            raise WrongSystem(
+                f"there is no {game.title} fight in this ledger: {every[-1].id} is a "
+                f"{other.title} fight",
+                hint=_hint(other.name),
+            )
+        raise LedgerError("there is no combat in this ledger yet", hint="adjudicator combat start")
+    latest: StoredCombat | StoredFight | None = None
+    for info in reversed(infos):
+        stored = _fold_any(ledger, info)
+        if stored.is_open:
+            return stored
+        latest = latest or stored
+    assert latest is not None
+    return latest
+
+
+def _hint(system: str) -> str:
+    verbs = "adjudicator combat ..." if system == WOP else f"adjudicator combat {system} ..."
+    return f"play it with {verbs}, or name another fight with --combat"
 
 
 def append_step(

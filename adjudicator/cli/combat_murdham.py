@@ -1,0 +1,428 @@
+"""`adjudicator combat murdham ...`: a Murdham fight's own verbs (`seeds/002`).
+
+Zones and characters, the round (take a turn, pass), movement, actions, attacks and
+reactions, the board, status and odds. `combat start --system murdham`, `combat log`,
+`combat undo`, `combat redo` and `combat board` are the commands every system shares.
+Each verb builds a command of `adjudicator.combat.systems.murdham`; the ledger checks it
+against the fight and records it, or refuses it with the rule it breaks.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.text import Text
+
+from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
+from adjudicator.cli._output import print_json
+from adjudicator.cli.combat_play import step
+from adjudicator.combat.systems.murdham import commands as c
+from adjudicator.combat.systems.murdham.board import board_data, text_board
+from adjudicator.combat.systems.murdham.engine import NAME
+from adjudicator.combat.systems.murdham.odds import odds_of
+from adjudicator.combat.systems.murdham.state import Fighter, MurdhamState
+from adjudicator.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from adjudicator.cli.combat_play import Step
+    from adjudicator.ledger.fights.steps import StoredFight
+
+app = typer.Typer(
+    help="Murdham fights (seeds/002): zones, faction initiative, alternating turns, reactions.",
+    no_args_is_help=True,
+)
+
+Unit = Annotated[str, typer.Argument(help="The character's name.", show_default=False)]
+Target = Annotated[str, typer.Argument(help="The target's name.", show_default=False)]
+
+
+def _die(text: str) -> int:
+    """ "d6", "6" or "unarmed" (0)."""
+    cleaned = text.strip().casefold().removeprefix("d")
+    if cleaned in ("unarmed", "0"):
+        return 0
+    if not cleaned.isdigit():
+        raise InvalidInput(f"--weapon {text!r} is not a damage die", hint="d4, d6, d8 or unarmed")
+    return int(cleaned)
+
+
+@app.command("zone")
+@step(system=NAME)
+def zone_command(
+    name: Annotated[str, typer.Argument(help="The zone's name.", show_default=False)],
+) -> Step:
+    """Add a zone of the battlefield ("move by 2 zones").
+
+    Example: adjudicator combat murdham zone Bridge
+    """
+    return c.AddZone(name)
+
+
+@app.command("link")
+@step(system=NAME)
+def link_command(
+    a: Annotated[str, typer.Argument(help="A zone.", show_default=False)],
+    b: Annotated[str, typer.Argument(help="Its neighbour.", show_default=False)],
+) -> Step:
+    """Make two zones neighbours: a character moves from one to the other for 1 zone.
+
+    Example: adjudicator combat murdham link Bridge Ford
+    """
+    return c.LinkZones(a, b)
+
+
+@app.command("add")
+@step(system=NAME)
+def add_command(
+    name: Unit,
+    faction: Annotated[str, typer.Option("--faction", help="Its side.", show_default=False)],
+    zone: Annotated[str, typer.Option("--zone", help="Where it stands.", show_default=False)],
+    wit: Annotated[int, typer.Option("--wit", help="WIT save score.")] = 10,
+    agi: Annotated[int, typer.Option("--agi", help="AGI save score.")] = 10,
+    strength: Annotated[int, typer.Option("--str", help="STR save score.")] = 10,
+    hp: Annotated[int, typer.Option("--hp", help="Maximum health.")] = 6,
+    armour: Annotated[int, typer.Option("--armour", help="Armour value.")] = 0,
+    weapon: Annotated[
+        str, typer.Option("--weapon", help="Damage die: d6, d8... or unarmed (d4 impaired).")
+    ] = "unarmed",
+    reach: Annotated[
+        int, typer.Option("--range", help="A ranged weapon's range in zones (0: melee).")
+    ] = 0,
+    fearless: Annotated[
+        bool, typer.Option("--fearless", help="Immune to fear, so to morale.")
+    ] = False,
+    prepared: Annotated[
+        bool,
+        typer.Option("--prepared", help="Started the fight or was prepared (fast-slow round 1)."),
+    ] = False,
+) -> Step:
+    """Add a character to a faction, in a zone.
+
+    Example: adjudicator combat murdham add Balthasar --faction Players --zone Road --wit 12
+    """
+    fighter = Fighter(
+        name,
+        faction,
+        wit,
+        agi,
+        strength,
+        hp,
+        hp,
+        zone,
+        armour,
+        _die(weapon),
+        reach,
+        immune_to_fear=fearless,
+        prepared=prepared,
+    )
+    return c.AddFighter(fighter)
+
+
+@app.command("begin")
+@step(dice=True, system=NAME)
+def begin_command(
+    starter: Annotated[
+        str | None,
+        typer.Option("--starter", help="The faction that started the fight (else: roll)."),
+    ] = None,
+) -> Step:
+    """Begin round 1: the starting faction has the initiative, else a die per faction decides.
+
+    Example: adjudicator combat murdham begin --starter Players
+    """
+    return c.Begin(starter)
+
+
+@app.command("turn")
+@step(system=NAME)
+def turn_command(unit: Unit) -> Step:
+    """Take a turn with a character of the faction whose go it is.
+
+    Example: adjudicator combat murdham turn Theobald
+    """
+    return c.TakeTurn(unit)
+
+
+@app.command("pass")
+@step(dice=True, system=NAME)
+def pass_command(
+    faction: Annotated[str, typer.Argument(help="The faction passing.", show_default=False)],
+) -> Step:
+    """Pass instead of taking a turn; when every faction passes in a row the phase ends (the
+    morale checks and the next round's initiative roll then).
+
+    Example: adjudicator combat murdham pass Bandits
+    """
+    return c.Pass(faction)
+
+
+@app.command("move")
+@step(dice=True, system=NAME)
+def move_command(
+    unit: Unit,
+    path: Annotated[list[str], typer.Argument(help="The zones entered, in order.")],
+    opportunity: Annotated[
+        list[str] | None,
+        typer.Option("--opportunity", help="A nearby enemy who attacks as it leaves. Repeatable."),
+    ] = None,
+) -> Step:
+    """Move through neighbouring zones (2 a turn, 4 after a sprint).
+
+    Example: adjudicator combat murdham move Theobald Ford Tower --opportunity Bandit
+    """
+    return c.Move(unit, tuple(path), tuple(opportunity or ()))
+
+
+@app.command("act")
+@step(system=NAME)
+def act_command(
+    unit: Unit,
+    action: Annotated[
+        str,
+        typer.Argument(
+            help="Main: sprint, invoke, distract, interact, pick-up. Bonus: equip, "
+            "consumable, say.",
+            show_default=False,
+        ),
+    ],
+    note: Annotated[str, typer.Option("--note", help="What exactly, for the log.")] = "",
+) -> Step:
+    """Spend a main or bonus action other than an attack.
+
+    Example: adjudicator combat murdham act Leader say --note "Kill them!"
+    """
+    return c.Act(unit, action, note)
+
+
+@app.command("attack")
+@step(dice=True, system=NAME)
+def attack_command(
+    attacker: Unit,
+    target: Target,
+    ranged: Annotated[bool, typer.Option("--ranged", help="A ranged attack.")] = False,
+    indirect: Annotated[
+        bool, typer.Option("--indirect", help="An indirect ranged attack.")
+    ] = False,
+    challenging: Annotated[
+        bool, typer.Option("--challenging", help="Challenging circumstances: a WIT save to hit.")
+    ] = False,
+    unseen: Annotated[bool, typer.Option("--unseen", help="The target is not visible.")] = False,
+    hold_back: Annotated[bool, typer.Option("--hold-back", help="Impaired damage.")] = False,
+    concealed: Annotated[
+        bool, typer.Option("--concealed", help="The target has concealment: impaired damage.")
+    ] = False,
+    cover: Annotated[
+        bool, typer.Option("--cover", help="The target has cover: +1 armour.")
+    ] = False,
+    unaware: Annotated[
+        bool, typer.Option("--unaware", help="The target is unaware: it cannot react.")
+    ] = False,
+    final_blow: Annotated[
+        bool, typer.Option("--final-blow", help="Kill a nearby incapacitated character.")
+    ] = False,
+    disarm: Annotated[
+        bool, typer.Option("--disarm", help="Non-lethal: a STR save or drop the weapon.")
+    ] = False,
+    grapple: Annotated[
+        bool, typer.Option("--grapple", help="Non-lethal: a STR save or be grabbed.")
+    ] = False,
+) -> Step:
+    """Attack an enemy (a main action); the target may then react, or take-hit.
+
+    Example: adjudicator combat murdham attack Theobald "Bandit 1"
+    """
+    if ranged and indirect:
+        raise InvalidInput("--ranged or --indirect, not both")
+    if disarm and grapple:
+        raise InvalidInput("--disarm or --grapple, not both")
+    mode = "indirect" if indirect else "ranged" if ranged else "melee"
+    nonlethal = "disarm" if disarm else "grapple" if grapple else ""
+    return c.Attack(
+        attacker,
+        target,
+        mode,
+        challenging,
+        not unseen,
+        hold_back,
+        concealed,
+        cover,
+        unaware,
+        final_blow,
+        nonlethal,
+    )
+
+
+@app.command("dodge")
+@step(dice=True, system=NAME)
+def dodge_command(unit: Unit) -> Step:
+    """React to the attack by dodging: an AGI save, and on a pass the attack misses.
+
+    Example: adjudicator combat murdham dodge "Bandit 1"
+    """
+    return c.Dodge(unit)
+
+
+@app.command("counter")
+@step(dice=True, system=NAME)
+def counter_command(
+    unit: Unit,
+    hold_back: Annotated[bool, typer.Option("--hold-back", help="Impaired damage.")] = False,
+) -> Step:
+    """React by countering: both roll damage; whoever suffers more is hit first.
+
+    Example: adjudicator combat murdham counter "Bandit 1"
+    """
+    return c.Counter(unit, hold_back)
+
+
+@app.command("guard")
+@step(dice=True, system=NAME)
+def guard_command(unit: Unit) -> Step:
+    """React by guarding a nearby ally: the guard becomes the target and takes the hit.
+
+    Example: adjudicator combat murdham guard Leader
+    """
+    return c.Guard(unit)
+
+
+@app.command("hide")
+@step(dice=True, system=NAME)
+def hide_command(
+    unit: Unit,
+    behind: Annotated[str, typer.Argument(help="Who, nearby, agrees.", show_default=False)],
+) -> Step:
+    """React by hiding behind a nearby character, who becomes the target.
+
+    Example: adjudicator combat murdham hide Sybilla Theobald
+    """
+    return c.Hide(unit, behind)
+
+
+@app.command("take-hit")
+@step(dice=True, system=NAME)
+def take_hit_command() -> Step:
+    """No reaction: roll the pending attack's damage.
+
+    Example: adjudicator combat murdham take-hit
+    """
+    return c.TakeHit()
+
+
+@app.command("end-turn")
+@step(system=NAME)
+def end_turn_command(unit: Unit) -> Step:
+    """End the character's turn; the next faction's go.
+
+    Example: adjudicator combat murdham end-turn Theobald
+    """
+    return c.EndTurn(unit)
+
+
+@app.command("surrender")
+@step(system=NAME)
+def surrender_command(unit: Unit) -> Step:
+    """Spend the turn to surrender.
+
+    Example: adjudicator combat murdham surrender "Bandit 2"
+    """
+    return c.Surrender(unit)
+
+
+@app.command("end")
+@step(system=NAME)
+def end_command(
+    reason: Annotated[str, typer.Option("--reason", help="Why.")] = "the GM ends the fight",
+) -> Step:
+    """End the fight.
+
+    Example: adjudicator combat murdham end --reason "the bandits flee"
+    """
+    return c.EndFight(reason)
+
+
+def _load(path: Path | None, combat: str | None) -> StoredFight:
+    from adjudicator.ledger.fights.steps import load_fight  # lazy: heavy import (sqlite-utils)
+
+    with opened(path) as ledger:
+        return load_fight(ledger, NAME, combat)
+
+
+def _state(stored: StoredFight) -> MurdhamState:
+    state = getattr(stored.fight, "state", None)
+    assert isinstance(state, MurdhamState)
+    return state
+
+
+@app.command("status")
+def status_command(
+    combat: CombatOption = None, ledger: LedgerOption = None, as_json: JsonOption = False
+) -> None:
+    """The fight now: zones, characters, the round and whose go it is.
+
+    Example: adjudicator combat murdham status
+    """
+    stored = _load(ledger, combat)
+    state = _state(stored)
+    if as_json:
+        print_json({**stored.info.to_dict(), **board_data(state), "steps": len(stored.steps)})
+        return
+    info = stored.info
+    console().print(Text(f"{info.id}: Murdham ({info.ruleset}), seed {info.seed}"))
+    for f in state.fighters:
+        console().print(Text(f"  {f.describe()} [{f.status.value}]"))
+    console().print(Text(text_board(state)))
+
+
+@app.command("odds")
+def odds_command(
+    attacker: Unit,
+    target: Target,
+    save: Annotated[bool, typer.Option("--save", help="The attack needs a WIT save.")] = False,
+    impaired: Annotated[bool, typer.Option("--impaired", help="Impaired damage.")] = False,
+    cover: Annotated[bool, typer.Option("--cover", help="The target has cover.")] = False,
+    combat: CombatOption = None,
+    ledger: LedgerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Exact odds of an attack: the save to hit, a dodge, each damage, dropping the target.
+
+    Example: adjudicator combat murdham odds Theobald "Bandit 1" --save
+    """
+    odds = odds_of(
+        _state(_load(ledger, combat)),
+        attacker,
+        target,
+        needs_save=save,
+        impaired=impaired,
+        cover=cover,
+    )
+    if as_json:
+
+        def frac(p: Fraction) -> dict[str, object]:
+            return {"fraction": str(p), "probability": float(p)}
+
+        print_json(
+            {
+                "hit": frac(odds.hit),
+                "through_dodge": frac(odds.through_dodge),
+                "damage": {str(d): frac(p) for d, p in odds.damage},
+                "drops": frac(odds.drops),
+                "drops_if_dodged": frac(odds.drops_if_dodged),
+            }
+        )
+        return
+    for line in odds.lines():
+        console().print(Text(line))
+
+
+def board_view(stored: StoredFight, as_json: bool) -> None:
+    """`combat board` for a Murdham fight: its zones with neighbours and occupants."""
+    state = _state(stored)
+    if as_json:
+        print_json({"combat": stored.info.id, **board_data(state)})
+        return
+    console().print(Text(text_board(state)))

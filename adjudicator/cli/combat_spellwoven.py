@@ -1,0 +1,277 @@
+"""`adjudicator combat spellwoven ...`: a Spellwoven fight's own verbs (`seeds/003`).
+
+Characters with their wound tracks and armour, Initiative rolled once for everyone (`begin`),
+then each Action in Initiative order: attack, move, test, act, yield. `combat start --system
+spellwoven`, `combat log`, `combat undo`, `combat redo` and `combat board` are shared.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.text import Text
+
+from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
+from adjudicator.cli._output import print_json
+from adjudicator.cli.combat_options import numbers
+from adjudicator.cli.combat_play import step
+from adjudicator.combat.systems.spellwoven import commands as c
+from adjudicator.combat.systems.spellwoven.actions import defence
+from adjudicator.combat.systems.spellwoven.board import board_data, text_board
+from adjudicator.combat.systems.spellwoven.engine import NAME
+from adjudicator.combat.systems.spellwoven.rolls import chance_at_least
+from adjudicator.combat.systems.spellwoven.state import Character, Proximity, SpellwovenState
+from adjudicator.combat.systems.spellwoven.wounds import LADDER, Track
+from adjudicator.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from adjudicator.cli.combat_play import Step
+    from adjudicator.ledger.fights.steps import StoredFight
+
+app = typer.Typer(
+    help="Spellwoven fights (seeds/003): momentum Initiative, Menace and the wound ladder.",
+    no_args_is_help=True,
+)
+
+Unit = Annotated[str, typer.Argument(help="The character's name.", show_default=False)]
+Target = Annotated[str, typer.Argument(help="The target's name.", show_default=False)]
+
+
+def _five(text: str, option: str) -> tuple[int, int, int, int, int]:
+    values = numbers(text, option, 5)
+    return (values[0], values[1], values[2], values[3], values[4])
+
+
+@app.command("add")
+@step(system=NAME)
+def add_command(
+    name: Unit,
+    side: Annotated[str, typer.Option("--side", help="Its side.", show_default=False)],
+    initiative: Annotated[
+        int,
+        typer.Option("--initiative", help="Manoeuvre (Quickness without it; Prowess for NPCs)."),
+    ] = 3,
+    skill: Annotated[int, typer.Option("--skill", help="The weapon's Fighting Skill.")] = 3,
+    menace: Annotated[int, typer.Option("--menace", help="The weapon's Menace.")] = 4,
+    defence_: Annotated[int, typer.Option("--defence", help="Quickness Defence.")] = 2,
+    weapon: Annotated[str, typer.Option("--weapon", help="The weapon's name.")] = "weapon",
+    ranged: Annotated[bool, typer.Option("--ranged", help="A bow or other ranged weapon.")] = False,
+    effort: Annotated[int, typer.Option("--effort", help="Effort points.")] = 0,
+    feint: Annotated[bool, typer.Option("--feint", help="Has the Feint Talent.")] = False,
+    proximity: Annotated[
+        str, typer.Option("--proximity", help="engaged, nearby or distant.")
+    ] = "engaged",
+    wounds: Annotated[
+        str, typer.Option("--wounds", help="Wound slots S/D/G/F/M (0: a missing category).")
+    ] = "3/3/2/1/1",
+    soak: Annotated[
+        str, typer.Option("--soak", help="Armour soak S/D/G/F/M (at most 3 each).")
+    ] = "0/0/0/0/0",
+    shield: Annotated[int, typer.Option("--shield", help="Shield soaks: 1, 2 or 3.")] = 0,
+) -> Step:
+    """Add a character to a side, with its wound track and armour.
+
+    Example: adjudicator combat spellwoven add Tobias --side Players --skill 8 --menace 7
+    """
+    try:
+        where = Proximity(proximity.strip().casefold())
+    except ValueError:
+        raise InvalidInput(
+            f"--proximity {proximity!r}", hint="engaged, nearby or distant"
+        ) from None
+    track = Track(slots=_five(wounds, "--wounds"), soak=_five(soak, "--soak"), shield=shield)
+    return c.AddCharacter(
+        Character(
+            name,
+            side,
+            initiative,
+            skill,
+            menace,
+            defence_,
+            weapon,
+            ranged,
+            effort,
+            feint,
+            where,
+            track,
+        )
+    )
+
+
+@app.command("begin")
+@step(dice=True, system=NAME)
+def begin_command() -> Step:
+    """Roll everyone's Initiative (3d10 against the skill, in the order they joined).
+
+    Example: adjudicator combat spellwoven begin
+    """
+    return c.Begin()
+
+
+@app.command("attack")
+@step(dice=True, system=NAME)
+def attack_command(
+    attacker: Unit,
+    target: Target,
+    effort: Annotated[int, typer.Option("--effort", help="Effort for the hit.")] = 0,
+    wound_effort: Annotated[int, typer.Option("--wound-effort", help="Effort for the wound.")] = 0,
+    feint: Annotated[
+        bool, typer.Option("--feint", help="Feint: re-roll the attack if it misses.")
+    ] = False,
+    shield: Annotated[
+        bool, typer.Option("--shield", help="The target catches the blow on its shield.")
+    ] = False,
+) -> Step:
+    """Attack: Fighting Skill against Quickness Defence, then Menace for the wound.
+
+    Example: adjudicator combat spellwoven attack Gunnafrew Leader --effort 1
+    """
+    return c.Attack(attacker, target, effort, wound_effort, feint, shield)
+
+
+@app.command("move")
+@step(system=NAME)
+def move_command(
+    unit: Unit,
+    to: Annotated[str, typer.Argument(help="engaged, nearby or distant.", show_default=False)],
+) -> Step:
+    """Move one Proximity (an Action).
+
+    Example: adjudicator combat spellwoven move Tobias engaged
+    """
+    return c.Move(unit, to)
+
+
+@app.command("test")
+@step(dice=True, system=NAME)
+def test_command(
+    unit: Unit,
+    what: Annotated[str, typer.Argument(help="What: talk, a Talent...", show_default=False)],
+    skill: Annotated[int, typer.Option("--skill", help="The skill tested.", show_default=False)],
+    difficulty: Annotated[
+        int, typer.Option("--difficulty", help="Successes needed (Presence Defence...).")
+    ] = 1,
+    effort: Annotated[int, typer.Option("--effort", help="Effort for extra successes.")] = 0,
+) -> Step:
+    """Any other test of skill as the Action (talk, a Talent): +1 or -1 Initiative.
+
+    Example: adjudicator combat spellwoven test Sara talk --skill 5 --difficulty 2
+    """
+    return c.Test(unit, what, skill, difficulty, effort)
+
+
+@app.command("act")
+@step(system=NAME)
+def act_command(
+    unit: Unit,
+    what: Annotated[str, typer.Argument(help="What it does.", show_default=False)],
+) -> Step:
+    """An Action with no skill test (the Initiative is unchanged).
+
+    Example: adjudicator combat spellwoven act Leader "takes out a hunting-horn"
+    """
+    return c.Act(unit, what)
+
+
+@app.command("yield")
+@step(system=NAME)
+def yield_command(
+    unit: Unit,
+    flee: Annotated[bool, typer.Option("--flee", help="Flee instead of surrendering.")] = False,
+) -> Step:
+    """Surrender (or --flee) as the Action: out of the fight.
+
+    Example: adjudicator combat spellwoven yield "Outlaw 2" --flee
+    """
+    return c.Yield(unit, "fled" if flee else "surrendered")
+
+
+@app.command("end")
+@step(system=NAME)
+def end_command(
+    reason: Annotated[str, typer.Option("--reason", help="Why.")] = "the Gamesmaster ends it",
+) -> Step:
+    """End the fight.
+
+    Example: adjudicator combat spellwoven end --reason "the outlaws run"
+    """
+    return c.EndFight(reason)
+
+
+def _load(path: Path | None, combat: str | None) -> StoredFight:
+    from adjudicator.ledger.fights.steps import load_fight  # lazy: heavy import (sqlite-utils)
+
+    with opened(path) as ledger:
+        return load_fight(ledger, NAME, combat)
+
+
+def _state(stored: StoredFight) -> SpellwovenState:
+    state = getattr(stored.fight, "state", None)
+    assert isinstance(state, SpellwovenState)
+    return state
+
+
+@app.command("odds")
+def odds_command(
+    attacker: Unit,
+    target: Target,
+    effort: Annotated[int, typer.Option("--effort", help="Effort for the hit.")] = 0,
+    combat: CombatOption = None,
+    ledger: LedgerOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Exact odds: to hit the target's Quickness Defence, then each wound level by Menace.
+
+    Example: adjudicator combat spellwoven odds Gunnafrew Leader
+    """
+    state = _state(_load(ledger, combat))
+    a, t = state.unit(attacker), state.unit(target)
+    hit = chance_at_least(a.skill, defence(t), effort)
+    levels = []
+    for level, name in enumerate(LADDER):
+        at_least = chance_at_least(a.menace, level)
+        more = chance_at_least(a.menace, level + 1) if level < 5 else Fraction(0)
+        levels.append((name, hit * (at_least - more)))
+    if as_json:
+        print_json(
+            {
+                "hit": {"fraction": str(hit), "probability": float(hit)},
+                "wounds": {n: {"fraction": str(p), "probability": float(p)} for n, p in levels},
+            }
+        )
+        return
+    console().print(Text(f"hits: {hit} ({float(hit):.1%})"))
+    for name, p in levels:
+        console().print(Text(f"  {name:<9} {p} ({float(p):.1%})"))
+
+
+@app.command("status")
+def status_command(
+    combat: CombatOption = None, ledger: LedgerOption = None, as_json: JsonOption = False
+) -> None:
+    """The fight now: characters, wound tracks, the round's order.
+
+    Example: adjudicator combat spellwoven status
+    """
+    stored = _load(ledger, combat)
+    state = _state(stored)
+    if as_json:
+        print_json({**stored.info.to_dict(), **board_data(state), "steps": len(stored.steps)})
+        return
+    console().print(Text(f"{stored.info.id}: Spellwoven, seed {stored.info.seed}"))
+    for u in state.characters:
+        console().print(Text(f"  {u.describe()} [{u.status}]"))
+    console().print(Text(text_board(state)))
+
+
+def board_view(stored: StoredFight, as_json: bool) -> None:
+    """`combat board` for a Spellwoven fight: the Proximities and the order of Initiative."""
+    state = _state(stored)
+    if as_json:
+        print_json({"combat": stored.info.id, **board_data(state)})
+        return
+    console().print(Text(text_board(state)))

@@ -1,0 +1,158 @@
+"""What the GM and the players ask of a Murdham fight; `handles` ties each to its handler.
+
+Commands are frozen records (JSON for the ledger's steps). Handlers live in `rounds` and
+`attacks`, registered with `@handles(Command)` beside each function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+from adjudicator.combat.record import Record
+from adjudicator.combat.registry import Registry
+from adjudicator.combat.systems.murdham.state import Fighter
+
+if TYPE_CHECKING:
+    from adjudicator.combat.systems.murdham.transaction import Tx
+
+
+class MurdhamCommand(Record):
+    """A request to the fight, checked against the rules by its handler."""
+
+
+C = TypeVar("C", bound=MurdhamCommand)
+Handler = Callable[["Tx", Any], None]
+
+#: The handler of each command class, filled by `@handles` as `rounds` and `attacks` load.
+HANDLERS: Final[Registry[type[MurdhamCommand], Handler]] = Registry("the Murdham handler of")
+
+
+def handles(command: type[C]) -> Callable[[Callable[[Tx, C], None]], Callable[[Tx, C], None]]:
+    def register(handler: Callable[[Tx, C], None]) -> Callable[[Tx, C], None]:
+        HANDLERS.add(command, handler)
+        return handler
+
+    return register
+
+
+# --- setting up --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AddZone(MurdhamCommand):
+    zone: str
+
+
+@dataclass(frozen=True)
+class LinkZones(MurdhamCommand):
+    a: str
+    b: str
+
+
+@dataclass(frozen=True)
+class AddFighter(MurdhamCommand):
+    fighter: Fighter
+
+
+@dataclass(frozen=True)
+class Begin(MurdhamCommand):
+    """The first round; `starter` is "the faction which started the fight" (None: roll)."""
+
+    starter: str | None = None
+
+
+# --- the action phase --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TakeTurn(MurdhamCommand):
+    unit: str
+
+
+@dataclass(frozen=True)
+class Pass(MurdhamCommand):
+    faction: str
+
+
+@dataclass(frozen=True)
+class Move(MurdhamCommand):
+    """Move along `path` (the zones entered, in order); `opportunity` names the nearby
+    enemies who take an opportunity attack as the mover leaves their zone."""
+
+    unit: str
+    path: tuple[str, ...]
+    opportunity: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Act(MurdhamCommand):
+    """A main or bonus action other than an attack: sprint, invoke, distract, ..."""
+
+    unit: str
+    action: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class EndTurn(MurdhamCommand):
+    unit: str
+
+
+@dataclass(frozen=True)
+class Surrender(MurdhamCommand):
+    unit: str
+
+
+@dataclass(frozen=True)
+class EndFight(MurdhamCommand):
+    reason: str = "the GM ends the fight"
+
+
+# --- attacks and reactions ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Attack(MurdhamCommand):
+    """An attack (a main action) with the circumstances the GM rules on."""
+
+    attacker: str
+    target: str
+    mode: str = "melee"
+    challenging: bool = False
+    visible: bool = True
+    hold_back: bool = False
+    concealed: bool = False
+    cover: bool = False
+    unaware: bool = False
+    final_blow: bool = False
+    #: "disarm" or "grapple": a non-lethal attack.
+    nonlethal: str = ""
+
+
+@dataclass(frozen=True)
+class Dodge(MurdhamCommand):
+    unit: str
+
+
+@dataclass(frozen=True)
+class Counter(MurdhamCommand):
+    unit: str
+    hold_back: bool = False
+
+
+@dataclass(frozen=True)
+class Guard(MurdhamCommand):
+    unit: str
+
+
+@dataclass(frozen=True)
+class Hide(MurdhamCommand):
+    unit: str
+    behind: str
+
+
+@dataclass(frozen=True)
+class TakeHit(MurdhamCommand):
+    """No (more) reaction: roll the attack's damage."""

@@ -1,0 +1,177 @@
+"""Murdham commands the chapter refuses: one `CombatError` subclass per rule, quoting it.
+
+Every rule is a sentence of `seeds/002_1ab7c72903844ff3.txt` (Murdham's combat chapter) or,
+where the chapter is silent, a ruling of ours named as such.
+"""
+
+from __future__ import annotations
+
+from adjudicator.combat.errors import CombatError
+
+
+class MurdhamError(CombatError):
+    """A command the Murdham chapter refuses."""
+
+
+class NotInPhase(MurdhamError):
+    rule = (
+        "A round is divided in the following phases: Initiative phase, Action phase, Morale phase."
+    )
+
+
+class NotYourFactionsGo(MurdhamError):
+    rule = (
+        "The factions alternate taking turns with one character at a time, starting with "
+        "the faction with the initiative."
+    )
+
+
+class AlreadyActed(MurdhamError):
+    rule = "Each character can only take turn once per round."
+
+
+class OnlyPass(MurdhamError):
+    rule = "A faction who has already taken turn with all its characters can only pass."
+
+
+class TooSlow(MurdhamError):
+    rule = (
+        "During the fast action sub-phase, only characters whose WIT matches or exceeds "
+        "the fast action threshold can take their turn."
+    )
+
+
+class NotStanding(MurdhamError):
+    rule = (
+        "our ruling: an incapacitated, dead, surrendered or routed character takes no turn "
+        '("Their turn is wasted"; "those who fail must surrender or retreat")'
+    )
+
+
+class TurnInProgress(MurdhamError):
+    rule = "our ruling: one character's turn at a time; end it before the next one"
+
+
+class NotTheirTurn(MurdhamError):
+    rule = "During their turn characters can move by 2 zones, perform a bonus action, and ..."
+
+
+class TooFar(MurdhamError):
+    rule = "During their turn characters can move by 2 zones."
+
+
+class NoSuchPath(MurdhamError):
+    rule = "our ruling: a move goes zone to neighbouring zone, along the links the GM set"
+
+
+class NoActionLeft(MurdhamError):
+    rule = (
+        "During their turn characters can move by 2 zones, perform a bonus action, and "
+        "perform a main action or a second bonus action, in any order."
+    )
+
+
+class NotAnAction(MurdhamError):
+    rule = (
+        "During their turn characters can move by 2 zones, perform a bonus action, and "
+        "perform a main action or a second bonus action (Main actions: Sprint, Attack, Invoke, "
+        "distract, Interact, Pick up; Bonus actions: Equip, Use a consumable, Say a few words)"
+    )
+
+
+class AttackPending(MurdhamError):
+    rule = (
+        "The choice must be made before rolling for damage but after the WIT save to hit, if "
+        "required."
+    )
+
+
+class NoAttackPending(MurdhamError):
+    rule = (
+        "Targets of an attack may attempt to dodge, counter, or hide behind a nearby "
+        "character as a reaction."
+    )
+
+
+class CannotReact(MurdhamError):
+    rule = (
+        "Alternatively, characters can take their turn outside of the normal order to "
+        "perform a reaction in response to a specific trigger."
+    )
+
+
+class UnawareCannotReact(MurdhamError):
+    rule = "Targets who are unaware of their attacker can't react."
+
+
+class NotNearby(MurdhamError):
+    rule = "Melee attacks. Target a nearby character."
+
+
+class IllegalShot(MurdhamError):
+    rule = (
+        "Targeting a character beyond half range while moving, or a character who is not "
+        "visible, is not possible at all."
+    )
+
+
+class OutOfRange(MurdhamError):
+    rule = "Ranged attacks. Target a visible character within the indicated range."
+
+
+class IndirectTooClose(MurdhamError):
+    rule = (
+        "Indirect ranged attacks ... can only target beyond half range. ... Attacking while "
+        "moving isn't possible."
+    )
+
+
+class FinalBlowRefused(MurdhamError):
+    rule = (
+        "If the attacker targets a nearby incapacitated character, they may choose to "
+        "deliver a final blow and kill them."
+    )
+
+
+class BadTarget(MurdhamError):
+    rule = "Attacking an enemy is a main action."
+
+
+class GuardRefused(MurdhamError):
+    rule = (
+        "A character who is nearby the target of an attack can react by guarding them. "
+        "They become the new target of the attack."
+    )
+
+
+class HideRefused(MurdhamError):
+    rule = (
+        "Hide behind a nearby character. Choose a nearby character, who must agree with the "
+        "action. This character becomes the new target of the attack."
+    )
+
+
+class OpportunityRefused(MurdhamError):
+    rule = (
+        "Characters can make an opportunity attack as a reaction against nearby enemies "
+        "moving out of their position."
+    )
+
+
+class SetupError(MurdhamError):
+    rule = "our ruling: the GM sets the zones and the characters before the first round"
+
+
+class ForeignCommand(MurdhamError):
+    rule = "our ruling: a fight is played by its own system's rules (seeds/README.md)"
+
+
+class NonLethalRefused(MurdhamError):
+    rule = (
+        "Disarm. A nearby target must pass a STR save ... Grapple. A nearby target must pass "
+        "a STR save or be grabbed by the attacker."
+    )
+
+
+class Entangled(MurdhamError):
+    rule = "Grabbed characters are entangled for as long as their enemy keeps hold of them."

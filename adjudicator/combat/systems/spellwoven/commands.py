@@ -1,0 +1,94 @@
+"""What the Gamesmaster and players ask of a Spellwoven fight; `handles` ties each command to
+its handler in `rounds` or `actions`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+from adjudicator.combat.record import Record
+from adjudicator.combat.registry import Registry
+from adjudicator.combat.systems.spellwoven.state import Character
+
+if TYPE_CHECKING:
+    from adjudicator.combat.systems.spellwoven.transaction import Tx
+
+
+class WovenCommand(Record):
+    """A request to the fight, checked by its handler."""
+
+
+C = TypeVar("C", bound=WovenCommand)
+HANDLERS: Final[Registry[type[WovenCommand], Callable[[Tx, Any], None]]] = Registry(
+    "the Spellwoven handler of"
+)
+
+
+def handles(command: type[C]) -> Callable[[Callable[[Tx, C], None]], Callable[[Tx, C], None]]:
+    def register(handler: Callable[[Tx, C], None]) -> Callable[[Tx, C], None]:
+        HANDLERS.add(command, handler)
+        return handler
+
+    return register
+
+
+@dataclass(frozen=True)
+class AddCharacter(WovenCommand):
+    character: Character
+
+
+@dataclass(frozen=True)
+class Begin(WovenCommand):
+    """Roll everyone's Initiative and start the first Action Round."""
+
+
+@dataclass(frozen=True)
+class Attack(WovenCommand):
+    """Attack with Effort declared for the hit and for the wound; `feint` re-rolls a miss
+    once (the Talent); `shield` is the target catching the blow on its shield."""
+
+    attacker: str
+    target: str
+    effort: int = 0
+    wound_effort: int = 0
+    feint: bool = False
+    shield: bool = False
+
+
+@dataclass(frozen=True)
+class Move(WovenCommand):
+    unit: str
+    to: str
+
+
+@dataclass(frozen=True)
+class Test(WovenCommand):
+    """Another test of skill as the Action (talk against Presence Defence, a Talent...)."""
+
+    unit: str
+    what: str
+    skill: int
+    difficulty: int
+    effort: int = 0
+
+
+@dataclass(frozen=True)
+class Act(WovenCommand):
+    """An Action with no skill test: it does not change the Initiative."""
+
+    unit: str
+    what: str
+
+
+@dataclass(frozen=True)
+class Yield(WovenCommand):
+    """ "... or choses to surrender or flee." """
+
+    unit: str
+    how: str = "surrendered"
+
+
+@dataclass(frozen=True)
+class EndFight(WovenCommand):
+    reason: str = "the Gamesmaster ends the fight"

@@ -1,0 +1,276 @@
+"""The facts a Spellwoven fight is made of, folded into `SpellwovenState`; each registers
+under its `kind` in `SPELLWOVEN_EVENTS` as it is defined."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Final
+
+from adjudicator.combat.dice_source import RolledDie
+from adjudicator.combat.events import dice_text
+from adjudicator.combat.record import Record, RecordError
+from adjudicator.combat.registry import RegistrationError, Registry
+from adjudicator.combat.systems.spellwoven.rolls import SkillTest
+from adjudicator.combat.systems.spellwoven.state import (
+    Character,
+    Out,
+    Phase,
+    Proximity,
+    SpellwovenState,
+)
+from adjudicator.combat.systems.spellwoven.wounds import LADDER, Injury, mark
+
+SPELLWOVEN_EVENTS: Final[Registry[str, type[SpellwovenEvent]]] = Registry(
+    "the Spellwoven event kind"
+)
+
+
+@dataclass(frozen=True)
+class SpellwovenEvent(Record):
+    kind: ClassVar[str] = "spellwoven_event"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kind = cls.__dict__.get("kind")
+        if not isinstance(kind, str) or not kind:
+            raise RegistrationError(f"the Spellwoven event {cls.__qualname__} sets no kind")
+        SPELLWOVEN_EVENTS.add(kind, cls)
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        return state
+
+    def describe(self) -> str:
+        return self.kind
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"event": self.kind, **super().to_dict()}
+
+
+def event_from_dict(data: Mapping[str, Any]) -> SpellwovenEvent:
+    kind = str(data.get("event"))
+    cls = SPELLWOVEN_EVENTS.get(kind)
+    if cls is None:
+        raise RecordError(f"unknown Spellwoven event {kind!r}")
+    return cls.from_dict({k: v for k, v in data.items() if k != "event"})
+
+
+def fold(
+    events: Iterable[SpellwovenEvent], start: SpellwovenState | None = None
+) -> SpellwovenState:
+    state = SpellwovenState() if start is None else start
+    for event in events:
+        state = event.apply(state)
+    return state
+
+
+@dataclass(frozen=True)
+class WovenFightCreated(SpellwovenEvent):
+    kind: ClassVar[str] = "fight_created"
+    variant: str
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        return replace(state, variant=self.variant)
+
+    def describe(self) -> str:
+        return "Spellwoven fight created"
+
+
+@dataclass(frozen=True)
+class CharacterAdded(SpellwovenEvent):
+    kind: ClassVar[str] = "character_added"
+    character: Character
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        return replace(state, characters=(*state.characters, self.character))
+
+    def describe(self) -> str:
+        return f"{self.character.describe()} joins"
+
+
+@dataclass(frozen=True)
+class InitiativeRolled(SpellwovenEvent):
+    """ "Roll 3d10 against Manoeuvre. Count up successes. Add these successes to Manoeuvre
+    Skill Rank to obtain Initiative." """
+
+    kind: ClassVar[str] = "initiative_rolled"
+    unit: str
+    test: SkillTest
+
+    @property
+    def score(self) -> int:
+        return self.test.against + self.test.successes
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        kept = tuple((n, s) for n, s in state.initiative if n != self.unit)
+        return replace(state, initiative=(*kept, (self.unit, self.score)), phase=Phase.FIGHTING)
+
+    def describe(self) -> str:
+        return f"{self.unit}'s Initiative: {self.test.describe()}: {self.score}"
+
+
+@dataclass(frozen=True)
+class RoundBegan(SpellwovenEvent):
+    """An Action Round: Initiative carried over with this round's changes, highest first;
+    "Resolve ties by using opposing d10 rolls (whoever rolls lowest acts first)"."""
+
+    kind: ClassVar[str] = "round_began"
+    number: int
+    initiative: tuple[tuple[str, int], ...]
+    order: tuple[str, ...]
+    ties: tuple[tuple[str, RolledDie], ...] = ()
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        return replace(
+            state,
+            round=self.number,
+            initiative=self.initiative,
+            order=self.order,
+            acted=frozenset(),
+            change=(),
+        )
+
+    def describe(self) -> str:
+        scores = dict(self.initiative)
+        order = ", ".join(f"{name} {scores[name]}" for name in self.order)
+        ties = f" (ties: {', '.join(f'{n} {dice_text((d,))}' for n, d in self.ties)})"
+        return f"Action Round {self.number}: {order}" + (ties if self.ties else "")
+
+
+@dataclass(frozen=True)
+class Acted(SpellwovenEvent):
+    """An Action taken; `success` None for one with no skill test (no Initiative change)."""
+
+    kind: ClassVar[str] = "acted"
+    unit: str
+    action: str
+    success: bool | None = None
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        change = state.change
+        if self.success is not None:
+            change = (*change, (self.unit, 1 if self.success else -1))
+        return replace(state, acted=state.acted | {self.unit}, change=change)
+
+    def describe(self) -> str:
+        if self.success is None:
+            return f"{self.unit}: {self.action} (no skill test: Initiative unchanged)"
+        sign = "+1" if self.success else "-1"
+        result = "success" if self.success else "failure"
+        return f"{self.unit}: {self.action}, a {result}: Initiative {sign} next round"
+
+
+@dataclass(frozen=True)
+class EffortSpent(SpellwovenEvent):
+    kind: ClassVar[str] = "effort_spent"
+    unit: str
+    amount: int
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        return state.update(self.unit, effort=state.unit(self.unit).effort - self.amount)
+
+    def describe(self) -> str:
+        return f"{self.unit} spends {self.amount} Effort"
+
+
+@dataclass(frozen=True)
+class Tested(SpellwovenEvent):
+    """A test of skill against a difficulty (an attack against Quickness Defence, talk...)."""
+
+    kind: ClassVar[str] = "tested"
+    unit: str
+    test: SkillTest
+    difficulty: int
+    against: str
+    feint: bool = False
+
+    @property
+    def success(self) -> bool:
+        return self.test.successes >= self.difficulty
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        if self.feint:
+            return state.update(self.unit, feint=False)
+        return state
+
+    def describe(self) -> str:
+        verdict = "success" if self.success else "failure"
+        feint = "Feint re-roll: " if self.feint else ""
+        return (
+            f"{self.unit}: {feint}{self.test.describe()} vs {self.against} {self.difficulty}: "
+            f"{verdict}"
+        )
+
+
+@dataclass(frozen=True)
+class Wounded(SpellwovenEvent):
+    """ "Roll 3d10 against Menace. Each score that is equal or lower than the Menace value
+    increases the level of Wound by one." """
+
+    kind: ClassVar[str] = "wounded"
+    attacker: str
+    target: str
+    menace: SkillTest
+    injury: Injury | None
+    pierce: bool = False
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        if self.injury is None:
+            return state
+        target = state.unit(self.target)
+        return state.update(self.target, track=mark(target.track, self.injury))
+
+    def describe(self) -> str:
+        level = LADDER[min(self.menace.successes, 5)]
+        text = f"{self.target} is hit: {self.menace.describe()}: {level}"
+        if self.pierce:
+            text += "; a triplet: armour and shields are ignored"
+        if self.injury is None:
+            return text + " (a Glance is not tracked)"
+        return text + f"; {self.injury.describe()}"
+
+
+@dataclass(frozen=True)
+class Moved(SpellwovenEvent):
+    kind: ClassVar[str] = "moved"
+    unit: str
+    to: Proximity
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        return state.update(self.unit, proximity=self.to)
+
+    def describe(self) -> str:
+        return f"{self.unit} moves to {self.to.value}"
+
+
+@dataclass(frozen=True)
+class Yielded(SpellwovenEvent):
+    kind: ClassVar[str] = "yielded"
+    unit: str
+    how: Out
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        return state.update(self.unit, out=self.how)
+
+    def describe(self) -> str:
+        return f"{self.unit} {self.how.value}: out of the fight"
+
+
+@dataclass(frozen=True)
+class RoundEnded(SpellwovenEvent):
+    kind: ClassVar[str] = "round_ended"
+
+    def describe(self) -> str:
+        return "everyone has acted: the Action Round ends"
+
+
+@dataclass(frozen=True)
+class FightEnded(SpellwovenEvent):
+    kind: ClassVar[str] = "fight_ended"
+    reason: str
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        return replace(state, phase=Phase.ENDED, ended=self.reason)
+
+    def describe(self) -> str:
+        return f"the fight ends: {self.reason}"

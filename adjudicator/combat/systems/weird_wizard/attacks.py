@@ -1,0 +1,159 @@
+"""Weird Wizard attacks (`seeds/004`, "Attacking", "Resolving Attacks", "Combat
+Circumstances", "Using Bonus Damage", "Reactions"): an attribute roll against Defense with
+its boons and banes, each named; Defend's luck roll; damage dice added to the damage total.
+"""
+
+from __future__ import annotations
+
+from adjudicator.combat.systems.weird_wizard import commands as c
+from adjudicator.combat.systems.weird_wizard import errors as err
+from adjudicator.combat.systems.weird_wizard import events as ev
+from adjudicator.combat.systems.weird_wizard.rolls import Modifier
+from adjudicator.combat.systems.weird_wizard.state import Combatant, Side, WeirdState
+from adjudicator.combat.systems.weird_wizard.transaction import Tx
+from adjudicator.combat.systems.weird_wizard.turns import own_turn
+
+#: Flags of `Attack` and the boons (+) or banes (-) the page gives them.
+CIRCUMSTANCES = (
+    ("called_shot", -2, "called shot"),
+    ("high_ground", 1, "high ground"),
+    ("submerged", -1, "submerged"),
+    ("obscured", -1, "obscurement"),
+    ("invisible", -3, "invisible target"),
+    ("partial_cover", -1, "partial cover"),
+    ("improvised", -1, "improvised weapon"),
+)
+
+
+def may_react(state: WeirdState, unit: Combatant) -> bool:
+    """ "Each combatant can act out of turn just once each round by using a reaction." """
+    return not unit.incapacitated and unit.name not in state.reacted
+
+
+def enemies(a: Combatant, b: Combatant) -> bool:
+    return a.side is not b.side
+
+
+def circumstances(
+    state: WeirdState, attacker: Combatant, target: Combatant, command: c.Attack
+) -> tuple[Modifier, ...]:
+    """Every boon and bane of the attack with the circumstance it comes from."""
+    mods = [Modifier(name, n) for flag, n, name in CIRCUMSTANCES if getattr(command, flag)]
+    ranged = attacker.range > 0
+    if not ranged:
+        allies = [
+            u
+            for u in state.combatants
+            if u.side is attacker.side
+            and u.name != attacker.name
+            and not u.incapacitated
+            and state.in_reach(u, target)
+        ]
+        if allies:
+            mods.append(Modifier(f"surrounded target: {allies[0].name} in reach", 1))
+    else:
+        if state.distance(attacker, target) > attacker.range:
+            mods.append(Modifier("long-range shooting", -1))
+        if any(
+            enemies(u, attacker) and not u.incapacitated and state.in_reach(u, attacker)
+            for u in state.combatants
+        ):
+            mods.append(Modifier("ranged attack within reach of an enemy", -1))
+    if command.dodge:
+        mods.append(Modifier(f"{target.name} dodges (reaction)", -1))
+    pending = state.boons_for(attacker.name)
+    if pending:
+        mods.append(Modifier("helped" if pending > 0 else "hindered", pending))
+    return tuple(mods)
+
+
+@c.handles(c.Attack)
+def attack(tx: Tx, command: c.Attack) -> None:
+    turn = own_turn(tx.state, command.attacker)
+    state = tx.state
+    attacker, target = state.unit(turn.unit), state.unit(command.target)
+    if not enemies(attacker, target):
+        raise err.BadTarget(f"{target.name} is on {attacker.name}'s side")
+    check_reach(state, attacker, target)
+    tx.emit(ev.ActionUsed(attacker.name, "attack", target.name))
+    if command.covered_by:
+        coverer = state.unit(command.covered_by)
+        if (
+            coverer.side is not target.side
+            or coverer.name == target.name
+            or not state.in_reach(coverer, target)
+        ):
+            raise err.CoverAllyRefused(f"{coverer.name} cannot cover {target.name}")
+        if not may_react(state, coverer):
+            raise err.ReactionUsed(f"{coverer.name} has used its reaction this round")
+        tx.emit(ev.Reacted(coverer.name, f"covers {target.name}: becomes the target"))
+        target = tx.state.unit(coverer.name)
+    if command.dodge:
+        if not may_react(tx.state, target):
+            raise err.ReactionUsed(f"{target.name} has used its reaction this round")
+        tx.emit(ev.Reacted(target.name, "dodge: 1 bane on the attack"))
+    resolve_attack(tx, attacker, target, command)
+
+
+def check_reach(state: WeirdState, attacker: Combatant, target: Combatant) -> None:
+    distance = state.distance(attacker, target)
+    if attacker.range == 0 and not state.in_reach(attacker, target):
+        raise err.BadTarget(f"{target.name} is {distance} yards away, beyond reach (1 yard)")
+    if attacker.range and distance > 2 * attacker.range:
+        raise err.BeyondRange(
+            f"{target.name} is {distance} yards away; twice the range is {2 * attacker.range}"
+        )
+
+
+def resolve_attack(tx: Tx, attacker: Combatant, target: Combatant, command: c.Attack) -> None:
+    """ "Make an attribute roll against the target's Defense. You use Strength for melee
+    weapons and Agility for ranged weapons." A success rolls the weapon's damage dice."""
+    attribute = "agility" if attacker.range else "strength"
+    mods = circumstances(tx.state, attacker, target, command)
+    roll = tx.attribute_roll(
+        attacker.name,
+        attribute.capitalize(),
+        attacker.score(attribute),
+        target.defense,
+        "Defense",
+        mods,
+    )
+    tx.emit(ev.AttackRolled(attacker.name, target.name, roll))
+    if not roll.success:
+        return
+    if tx.state.defended(target.name):
+        luck = ev.DefenceLuck(target.name, tx.roll(20, "luck roll (Defend)", target.name))
+        tx.emit(luck)
+        if luck.success:
+            return
+    damage(tx, attacker, target, command.improvised, command.bonus)
+
+
+def damage(tx: Tx, attacker: Combatant, target: Combatant, improvised: bool, bonus: int) -> None:
+    """The weapon's dice ("An improvised weapon deals 1d6 damage"), with Bonus Damage."""
+    if bonus:
+        if improvised:
+            raise err.BonusRefused("no Bonus Damage with an improvised weapon or unarmed")
+        if attacker.name in tx.state.bonus_used:
+            raise err.BonusRefused(f"{attacker.name} has used Bonus Damage this round")
+        if not 0 < bonus <= attacker.bonus:
+            raise err.BonusRefused(f"{attacker.name} has +{attacker.bonus}d6 Bonus Damage")
+    dice = 1 if improvised else attacker.dice
+    rolls = tuple(tx.roll(6, "damage", attacker.name) for _ in range(dice))
+    extra = tuple(tx.roll(6, "Bonus Damage", attacker.name) for _ in range(bonus))
+    tx.emit(ev.DamageDealt(attacker.name, target.name, rolls, extra))
+
+
+def free_attack(tx: Tx, attacker: Combatant, mover: Combatant) -> None:
+    """ "If an enemy willingly moves out of your reach without retreating, you can use a
+    reaction to attack it using a melee weapon, natural weapon, improvised weapon, or unarmed
+    attack." (Ours: with its weapon if melee, else as an improvised weapon.)"""
+    if not enemies(attacker, mover) or not may_react(tx.state, attacker):
+        raise err.FreeAttackRefused(f"{attacker.name} cannot make a free attack on {mover.name}")
+    tx.emit(ev.Reacted(attacker.name, f"free attack on {mover.name}"))
+    improvised = attacker.range > 0
+    resolve_attack(tx, attacker, mover, c.Attack(attacker.name, mover.name, improvised=improvised))
+
+
+def side_of(state: WeirdState, side: Side) -> tuple[str, ...]:
+    return tuple(u.name for u in state.side(side))

@@ -1,0 +1,120 @@
+"""What the Sage and the players ask of a Weird Wizard fight; `handles` ties each command to
+its handler in `turns` or `attacks`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+from adjudicator.combat.record import Record
+from adjudicator.combat.registry import Registry
+from adjudicator.combat.systems.weird_wizard.state import Combatant
+
+if TYPE_CHECKING:
+    from adjudicator.combat.systems.weird_wizard.transaction import Tx
+
+
+class WeirdCommand(Record):
+    """A request to the fight, checked by its handler."""
+
+
+C = TypeVar("C", bound=WeirdCommand)
+HANDLERS: Final[Registry[type[WeirdCommand], Callable[[Tx, Any], None]]] = Registry(
+    "the Weird Wizard handler of"
+)
+
+
+def handles(command: type[C]) -> Callable[[Callable[[Tx, C], None]], Callable[[Tx, C], None]]:
+    def register(handler: Callable[[Tx, C], None]) -> Callable[[Tx, C], None]:
+        HANDLERS.add(command, handler)
+        return handler
+
+    return register
+
+
+@dataclass(frozen=True)
+class AddCombatant(WeirdCommand):
+    combatant: Combatant
+
+
+@dataclass(frozen=True)
+class Begin(WeirdCommand):
+    """The first round; `ambushed` names those taken by surprise."""
+
+    ambushed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TakeInitiative(WeirdCommand):
+    unit: str
+
+
+@dataclass(frozen=True)
+class StartTurn(WeirdCommand):
+    unit: str
+
+
+@dataclass(frozen=True)
+class Move(WeirdCommand):
+    """Move to a position (yards); `free_attacks` names enemies whose reach it leaves."""
+
+    unit: str
+    to: int
+    free_attacks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Act(WeirdCommand):
+    """An action other than an attack: run, cast, find, hide, overcome, ..."""
+
+    unit: str
+    action: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Help(WeirdCommand):
+    unit: str
+    target: str
+    hinder: bool = False
+
+
+@dataclass(frozen=True)
+class Defend(WeirdCommand):
+    unit: str
+
+
+@dataclass(frozen=True)
+class Stabilize(WeirdCommand):
+    unit: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Attack(WeirdCommand):
+    """An attack with the circumstances the Sage rules on and the reactions declared ("you
+    resolve the reaction before any dice are rolled")."""
+
+    attacker: str
+    target: str
+    called_shot: bool = False
+    high_ground: bool = False
+    submerged: bool = False
+    obscured: bool = False
+    invisible: bool = False
+    partial_cover: bool = False
+    improvised: bool = False
+    bonus: int = 0
+    dodge: bool = False
+    covered_by: str = ""
+
+
+@dataclass(frozen=True)
+class EndTurn(WeirdCommand):
+    unit: str
+
+
+@dataclass(frozen=True)
+class EndFight(WeirdCommand):
+    reason: str = "the Sage ends the fight"

@@ -1,0 +1,111 @@
+"""Weird Wizard commands the combat page refuses: one `CombatError` subclass per rule."""
+
+from __future__ import annotations
+
+from adjudicator.combat.errors import CombatError
+
+
+class WeirdWizardError(CombatError):
+    """A command the Weird Wizard combat page (`seeds/004`) refuses."""
+
+
+class SetupError(WeirdWizardError):
+    rule = "our ruling: the Sage sets the combatants before the first round"
+
+
+class NotInPhase(WeirdWizardError):
+    rule = "our ruling: a fight is set up, then fought in rounds, then over"
+
+
+class OutOfOrder(WeirdWizardError):
+    rule = (
+        "Each round, all the combatants under the Sage control take their turns first ... "
+        "Once all combatants under the Sage's control have taken their turns, the players "
+        "take their turns."
+    )
+
+
+class TurnInProgress(WeirdWizardError):
+    rule = "Each combatant must complete its turn before another can take its turn."
+
+
+class NotTheirTurn(WeirdWizardError):
+    rule = (
+        "On each of its turns, a combatant can move and use an action before, after, or "
+        "during its move."
+    )
+
+
+class OneAction(WeirdWizardError):
+    rule = (
+        "On each of its turns, a combatant can move and use an action before, after, or "
+        "during its move."
+    )
+
+
+class Ambushed(WeirdWizardError):
+    rule = "If an ambush happens, the ambushed can take no actions on their first turns."
+
+
+class TooFar(WeirdWizardError):
+    rule = "Run: Triple your Speed score until the end of your turn."
+
+
+class ReactionUsed(WeirdWizardError):
+    rule = "Each combatant can act out of turn just once each round by using a reaction."
+
+
+class InitiativeRefused(WeirdWizardError):
+    rule = (
+        "If you're aware of your enemies when a new round starts, you can use a reaction to "
+        "take the initiative, which lets you take your turn immediately before your enemies "
+        "take theirs."
+    )
+
+
+class BadTarget(WeirdWizardError):
+    rule = (
+        "Choose a Target: Pick a target within reach for a melee attack or within the range "
+        "of your weapon for a ranged attack."
+    )
+
+
+class BeyondRange(WeirdWizardError):
+    rule = (
+        "When you make a ranged attack, you can target a creature beyond your weapon's range, "
+        "but no more than twice its range."
+    )
+
+
+class CoverAllyRefused(WeirdWizardError):
+    rule = (
+        "When an enemy attacks an ally within your reach, you can use a reaction to switch "
+        "the enemy's target from that ally to yourself."
+    )
+
+
+class BonusRefused(WeirdWizardError):
+    rule = (
+        "Once per round, when you get a success on a roll to attack with a weapon or natural "
+        "weapon (though not improvised weapons or unarmed attacks), you can roll some or all "
+        "of your Bonus Damage along with the weapon's damage."
+    )
+
+
+class NotAnAction(WeirdWizardError):
+    rule = (
+        "our ruling: the actions are the page's (Attack, Cast a Spell, Defend, ... Do "
+        "Something Else)"
+    )
+
+
+class FreeAttackRefused(WeirdWizardError):
+    rule = (
+        "If an enemy willingly moves out of your reach without retreating, you can use a "
+        "reaction to attack it using a melee weapon, natural weapon, improvised weapon, or "
+        "unarmed attack."
+    )
+
+
+class ForeignCommand(WeirdWizardError):
+    rule = "our ruling: a fight is played by its own system's rules (seeds/README.md)"

@@ -1,0 +1,342 @@
+"""The facts a Weird Wizard fight is made of, folded into `WeirdState`; each registers under
+its `kind` in `WEIRD_EVENTS` as it is defined."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Final
+
+from adjudicator.combat.dice_source import RolledDie
+from adjudicator.combat.events import dice_text
+from adjudicator.combat.record import Record, RecordError
+from adjudicator.combat.registry import RegistrationError, Registry
+from adjudicator.combat.systems.weird_wizard.rolls import AttributeRoll
+from adjudicator.combat.systems.weird_wizard.state import (
+    Boon,
+    Combatant,
+    Phase,
+    Turn,
+    WeirdState,
+)
+
+#: Every Weird Wizard event class by its stored `kind`.
+WEIRD_EVENTS: Final[Registry[str, type[WeirdEvent]]] = Registry("the Weird Wizard event kind")
+
+
+@dataclass(frozen=True)
+class WeirdEvent(Record):
+    kind: ClassVar[str] = "weird_event"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kind = cls.__dict__.get("kind")
+        if not isinstance(kind, str) or not kind:
+            raise RegistrationError(f"the Weird Wizard event {cls.__qualname__} sets no kind")
+        WEIRD_EVENTS.add(kind, cls)
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return state
+
+    def describe(self) -> str:
+        return self.kind
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"event": self.kind, **super().to_dict()}
+
+
+def event_from_dict(data: Mapping[str, Any]) -> WeirdEvent:
+    kind = str(data.get("event"))
+    cls = WEIRD_EVENTS.get(kind)
+    if cls is None:
+        raise RecordError(f"unknown Weird Wizard event {kind!r}")
+    return cls.from_dict({k: v for k, v in data.items() if k != "event"})
+
+
+def fold(events: Iterable[WeirdEvent], start: WeirdState | None = None) -> WeirdState:
+    state = WeirdState() if start is None else start
+    for event in events:
+        state = event.apply(state)
+    return state
+
+
+@dataclass(frozen=True)
+class WizardFightCreated(WeirdEvent):
+    kind: ClassVar[str] = "fight_created"
+    variant: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, variant=self.variant)
+
+    def describe(self) -> str:
+        return "Shadow of the Weird Wizard fight created"
+
+
+@dataclass(frozen=True)
+class CombatantAdded(WeirdEvent):
+    kind: ClassVar[str] = "combatant_added"
+    combatant: Combatant
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, combatants=(*state.combatants, self.combatant))
+
+    def describe(self) -> str:
+        return f"{self.combatant.describe()} joins"
+
+
+@dataclass(frozen=True)
+class FightBegan(WeirdEvent):
+    kind: ClassVar[str] = "fight_began"
+    ambushed: tuple[str, ...] = ()
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, phase=Phase.FIGHTING, ambushed=frozenset(self.ambushed))
+
+    def describe(self) -> str:
+        who = f": {', '.join(self.ambushed)} ambushed" if self.ambushed else ""
+        return f"the fight begins{who}"
+
+
+@dataclass(frozen=True)
+class RoundBegan(WeirdEvent):
+    kind: ClassVar[str] = "round_began"
+    number: int
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(
+            state,
+            round=self.number,
+            done=frozenset(),
+            reacted=frozenset(),
+            initiative=(),
+            bonus_used=frozenset(),
+            turn=None,
+        )
+
+    def describe(self) -> str:
+        return f"round {self.number}: the Sage's side acts first, then the players"
+
+
+@dataclass(frozen=True)
+class InitiativeTaken(WeirdEvent):
+    kind: ClassVar[str] = "initiative_taken"
+    unit: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(
+            state,
+            initiative=(*state.initiative, self.unit),
+            reacted=state.reacted | {self.unit},
+        )
+
+    def describe(self) -> str:
+        return f"{self.unit} takes the initiative (reaction): acts before the Sage's side"
+
+
+@dataclass(frozen=True)
+class TurnStarted(WeirdEvent):
+    kind: ClassVar[str] = "turn_started"
+    unit: str
+    speed: int
+    no_actions: bool = False
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        boons = tuple(b for b in state.boons if b.by != self.unit)
+        return replace(
+            state,
+            turn=Turn(self.unit, 0, self.speed, self.no_actions),
+            boons=boons,
+        )
+
+    def describe(self) -> str:
+        note = " (ambushed: no actions)" if self.no_actions else ""
+        return f"{self.unit} takes a turn{note}"
+
+
+@dataclass(frozen=True)
+class Moved(WeirdEvent):
+    kind: ClassVar[str] = "moved"
+    unit: str
+    start: int
+    end: int
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        state = state.update(self.unit, position=self.end)
+        turn = state.turn
+        if turn is not None and turn.unit == self.unit:
+            moved = turn.moved + abs(self.end - self.start)
+            state = replace(state, turn=replace(turn, moved=moved))
+        return state
+
+    def describe(self) -> str:
+        return f"{self.unit} moves from {self.start} yd to {self.end} yd"
+
+
+@dataclass(frozen=True)
+class ActionUsed(WeirdEvent):
+    kind: ClassVar[str] = "action_used"
+    unit: str
+    action: str
+    note: str = ""
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        turn = state.turn
+        if turn is None:
+            return state
+        speed = turn.speed * 3 if self.action == "run" else turn.speed
+        return replace(state, turn=replace(turn, acted=True, speed=speed))
+
+    def describe(self) -> str:
+        note = f" ({self.note})" if self.note else ""
+        return f"{self.unit} uses an action: {self.action}{note}"
+
+
+@dataclass(frozen=True)
+class BoonGranted(WeirdEvent):
+    kind: ClassVar[str] = "boon_granted"
+    boon: Boon
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, boons=(*state.boons, self.boon))
+
+    def describe(self) -> str:
+        word = "boon" if self.boon.amount > 0 else "bane"
+        return f"{self.boon.unit} has 1 {word} on its next attribute roll ({self.boon.source})"
+
+
+@dataclass(frozen=True)
+class Defending(WeirdEvent):
+    kind: ClassVar[str] = "defending"
+    unit: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, defending=(*state.defending, (self.unit, state.round)))
+
+    def describe(self) -> str:
+        return f"{self.unit} defends until the end of its next turn"
+
+
+@dataclass(frozen=True)
+class Reacted(WeirdEvent):
+    kind: ClassVar[str] = "reacted"
+    unit: str
+    reaction: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, reacted=state.reacted | {self.unit})
+
+    def describe(self) -> str:
+        return f"{self.unit} reacts: {self.reaction}"
+
+
+@dataclass(frozen=True)
+class AttackRolled(WeirdEvent):
+    kind: ClassVar[str] = "attack_rolled"
+    attacker: str
+    target: str
+    roll: AttributeRoll
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, boons=tuple(b for b in state.boons if b.unit != self.attacker))
+
+    def describe(self) -> str:
+        return f"{self.attacker} attacks {self.target}: {self.roll.describe()}"
+
+
+@dataclass(frozen=True)
+class DefenceLuck(WeirdEvent):
+    """Defend: "the first time any creature succeeds on a roll to attack you, make a luck
+    roll. On a success, you turn the creature's success into a failure." """
+
+    kind: ClassVar[str] = "defence_luck"
+    unit: str
+    die: RolledDie
+
+    @property
+    def success(self) -> bool:
+        return self.die.value >= 10
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, defending=tuple(d for d in state.defending if d[0] != self.unit))
+
+    def describe(self) -> str:
+        result = "the hit becomes a miss" if self.success else "the hit stands"
+        return f"{self.unit} defends: luck roll {dice_text((self.die,))}: {result}"
+
+
+@dataclass(frozen=True)
+class DamageDealt(WeirdEvent):
+    kind: ClassVar[str] = "damage_dealt"
+    attacker: str
+    target: str
+    rolls: tuple[RolledDie, ...]
+    bonus: tuple[RolledDie, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(r.value for r in (*self.rolls, *self.bonus))
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        target = state.unit(self.target)
+        state = state.update(self.target, damage=target.damage + self.total)
+        if self.bonus:
+            state = replace(state, bonus_used=state.bonus_used | {self.attacker})
+        return state
+
+    def describe(self) -> str:
+        bonus = f" + Bonus Damage {dice_text(self.bonus)}" if self.bonus else ""
+        return (
+            f"{self.target} takes {self.total} damage from {self.attacker}: "
+            f"{dice_text(self.rolls)}{bonus}"
+        )
+
+
+@dataclass(frozen=True)
+class Stabilized(WeirdEvent):
+    kind: ClassVar[str] = "stabilized"
+    unit: str
+    target: str
+    die: RolledDie
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        target = state.unit(self.target)
+        return state.update(self.target, damage=max(0, target.damage - self.die.value))
+
+    def describe(self) -> str:
+        return f"{self.unit} stabilizes {self.target}: heals {dice_text((self.die,))}"
+
+
+@dataclass(frozen=True)
+class TurnEnded(WeirdEvent):
+    kind: ClassVar[str] = "turn_ended"
+    unit: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        defending = tuple((u, r) for u, r in state.defending if u != self.unit or r == state.round)
+        return replace(state, turn=None, done=state.done | {self.unit}, defending=defending)
+
+    def describe(self) -> str:
+        return f"{self.unit}'s turn ends"
+
+
+@dataclass(frozen=True)
+class RoundEnded(WeirdEvent):
+    kind: ClassVar[str] = "round_ended"
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, ambushed=frozenset())
+
+    def describe(self) -> str:
+        return "every combatant has taken a turn: the round ends"
+
+
+@dataclass(frozen=True)
+class FightEnded(WeirdEvent):
+    kind: ClassVar[str] = "fight_ended"
+    reason: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, phase=Phase.ENDED, turn=None, ended=self.reason)
+
+    def describe(self) -> str:
+        return f"the fight ends: {self.reason}"

@@ -1,0 +1,35 @@
+"""Weird Wizard movement: "a combatant can move and use an action before, after, or during its
+move" up to its Speed in yards (Run triples it); free attacks on the way out of reach."""
+
+from __future__ import annotations
+
+from adjudicator.combat.systems.weird_wizard import commands as c
+from adjudicator.combat.systems.weird_wizard import errors as err
+from adjudicator.combat.systems.weird_wizard import events as ev
+from adjudicator.combat.systems.weird_wizard.attacks import free_attack
+from adjudicator.combat.systems.weird_wizard.transaction import Tx
+from adjudicator.combat.systems.weird_wizard.turns import own_turn
+
+
+@c.handles(c.Move)
+def move(tx: Tx, command: c.Move) -> None:
+    turn = own_turn(tx.state, command.unit, action=False)
+    me = tx.state.unit(turn.unit)
+    yards = abs(command.to - me.position)
+    if yards == 0:
+        raise err.TooFar("a move goes somewhere")
+    if turn.moved + yards > turn.speed:
+        raise err.TooFar(
+            f"{me.name} has {turn.speed - turn.moved} yards of Speed left, not {yards}",
+            hint="run (an action) triples the Speed",
+        )
+    for name in command.free_attacks:
+        attacker = tx.state.unit(name)
+        leaves = tx.state.in_reach(attacker, me) and abs(command.to - attacker.position) > 1
+        if not leaves:
+            raise err.FreeAttackRefused(f"{me.name} does not move out of {attacker.name}'s reach")
+        free_attack(tx, attacker, me)
+        me = tx.state.unit(me.name)
+        if me.incapacitated:
+            return
+    tx.emit(ev.Moved(me.name, me.position, command.to))

@@ -1,0 +1,167 @@
+"""A Shadow of the Weird Wizard fight at one moment (`seeds/004`): combatants on a line of
+yards, the round (the Sage's side first, then the players), the turn, reactions used.
+
+Our reading of space, where the page refers to a Movement page it does not include: each
+combatant stands at a whole number of yards on one line; reach is 1 yard; ranges, Speed and
+"within 5 yards" are measured along it.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+
+from adjudicator.combat.errors import UnknownUnit
+from adjudicator.combat.record import Record
+
+REACH = 1
+
+
+class Side(enum.Enum):
+    SAGE = "sage"
+    PLAYERS = "players"
+
+
+class Phase(enum.Enum):
+    SETUP = "setup"
+    FIGHTING = "fighting"
+    ENDED = "ended"
+
+
+@dataclass(frozen=True)
+class Combatant(Record):
+    """A creature: its side, attributes, Defense, Health, damage total, weapon and place.
+
+    `weapon` is its damage dice ("2d6" as 2 dice of d6: `dice`), `range` 0 for a melee
+    weapon; `bonus` its Bonus Damage dice (+Nd6)."""
+
+    name: str
+    side: Side
+    strength: int
+    agility: int
+    intellect: int
+    will: int
+    defense: int
+    health: int
+    position: int = 0
+    speed: int = 10
+    dice: int = 1
+    range: int = 0
+    bonus: int = 0
+    damage: int = 0
+
+    @property
+    def incapacitated(self) -> bool:
+        return self.damage >= self.health
+
+    def score(self, attribute: str) -> int:
+        return int(getattr(self, attribute))
+
+    def describe(self) -> str:
+        weapon = f"{self.dice}d6" + (f" range {self.range}" if self.range else "")
+        bonus = f", +{self.bonus}d6 Bonus Damage" if self.bonus else ""
+        return (
+            f"{self.name} ({self.side.value}): Str {self.strength} Agi {self.agility} "
+            f"Int {self.intellect} Will {self.will}, Defense {self.defense}, Health "
+            f"{self.health}, {weapon}{bonus}, at {self.position} yd"
+        )
+
+
+@dataclass(frozen=True)
+class Turn(Record):
+    unit: str
+    moved: int = 0
+    speed: int = 0
+    acted: bool = False
+
+
+@dataclass(frozen=True)
+class Boon(Record):
+    """A boon (+1) or bane (-1) waiting for a creature's next attribute roll, and whose."""
+
+    unit: str
+    amount: int
+    source: str
+    #: Who granted it: "before the start of your next turn" it lapses.
+    by: str
+
+
+@dataclass(frozen=True)
+class WeirdState:
+    variant: str = "weird-wizard"
+    combatants: tuple[Combatant, ...] = ()
+    phase: Phase = Phase.SETUP
+    round: int = 0
+    turn: Turn | None = None
+    done: frozenset[str] = frozenset()
+    reacted: frozenset[str] = frozenset()
+    #: Players who took the initiative this round: they act before the Sage's side.
+    initiative: tuple[str, ...] = ()
+    ambushed: frozenset[str] = frozenset()
+    #: Who is defending (until the end of their next turn), and whose defence is spent.
+    defending: tuple[tuple[str, int], ...] = ()
+    boons: tuple[Boon, ...] = ()
+    #: Who has used Bonus Damage this round ("Once per round").
+    bonus_used: frozenset[str] = frozenset()
+    ended: str | None = None
+
+    def has(self, name: str) -> bool:
+        return any(c.name.casefold() == name.strip().casefold() for c in self.combatants)
+
+    def unit(self, name: str) -> Combatant:
+        for c in self.combatants:
+            if c.name.casefold() == name.strip().casefold():
+                return c
+        known = ", ".join(c.name for c in self.combatants) or "none yet"
+        raise UnknownUnit(f"no combatant {name!r} in this fight", hint=f"combatants: {known}")
+
+    def update(self, name: str, **changes: object) -> WeirdState:
+        wanted = self.unit(name).name
+        units = tuple(
+            replace(c, **changes) if c.name == wanted else c  # type: ignore[arg-type]
+            for c in self.combatants
+        )
+        return replace(self, combatants=units)
+
+    def side(self, side: Side) -> tuple[Combatant, ...]:
+        return tuple(c for c in self.combatants if c.side is side)
+
+    def standing(self, side: Side) -> tuple[Combatant, ...]:
+        return tuple(c for c in self.side(side) if not c.incapacitated)
+
+    def in_reach(self, a: Combatant, b: Combatant) -> bool:
+        return abs(a.position - b.position) <= REACH
+
+    def distance(self, a: Combatant, b: Combatant) -> int:
+        return abs(a.position - b.position)
+
+    def now_acting(self) -> Side | None:
+        """Whose part of the round it is: initiative-takers, then the Sage's side, then the
+        players. None when everyone has taken a turn."""
+        pending = [c for c in self.combatants if c.name not in self.done and not c.incapacitated]
+        early = [c for c in pending if c.name in self.initiative]
+        if early:
+            return Side.PLAYERS
+        if any(c.side is Side.SAGE for c in pending):
+            return Side.SAGE
+        if pending:
+            return Side.PLAYERS
+        return None
+
+    def may_take_turn(self, c: Combatant) -> bool:
+        if c.incapacitated or c.name in self.done or self.turn is not None:
+            return False
+        acting = self.now_acting()
+        if c.name in self.initiative:
+            return True
+        if acting is Side.PLAYERS and any(
+            p.name in self.initiative and p.name not in self.done for p in self.combatants
+        ):
+            return False
+        return c.side is acting
+
+    def boons_for(self, name: str) -> int:
+        return sum(b.amount for b in self.boons if b.unit == name)
+
+    def defended(self, name: str) -> bool:
+        return any(unit == name for unit, _ in self.defending)

@@ -1,0 +1,275 @@
+"""Murdham through the CLI (issue 15): the chapter's worked example played as a table types
+it, the shared commands (start, log, board, undo, redo, list) on a Murdham fight, and bad input
+refused with the rule it breaks (exit 1, no traceback, nothing recorded)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from tests.cli.running import run
+
+runner = CliRunner()
+
+#: The characters of the chapter's "Example" (WIT as given; the rest is ours).
+CAST = (
+    ("Balthasar", "Players", "12"),
+    ("Sybilla", "Players", "6"),
+    ("Theobald", "Players", "9"),
+    ("Bandit 1", "Bandits", "8"),
+    ("Bandit 2", "Bandits", "8"),
+    ("Leader", "Bandits", "10"),
+)
+
+
+def refused(ledger: Path, *args: str) -> str:
+    """The command's error output; it must fail with exit 1 and no traceback."""
+    result = runner.invoke(app, [*args, "--ledger", str(ledger)], env={"COLUMNS": "200"})
+    assert result.exit_code == 1, f"{args}: {result.output}"
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit), result.exception
+    return " ".join(result.output.split())
+
+
+def steps(ledger: Path) -> int:
+    return len(json.loads(run(ledger, "combat", "log", "--steps", "--json")))
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> Path:
+    """A ledger with the example's fight set up: one zone, the six characters."""
+    ledger = tmp_path / "campaign.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "murdham", "--ruleset", "fast-slow", "--seed", "1")
+    run(ledger, "combat", "murdham", "zone", "Road")
+    for name, faction, wit in CAST:
+        weapon = "d8" if name in ("Theobald", "Leader") else "d6"
+        run(ledger, "combat", "murdham", "add", name, "--faction", faction, "--zone", "Road",
+            "--wit", wit, "--agi", "12", "--weapon", weapon)  # fmt: skip
+    return ledger
+
+
+def m(ledger: Path, *args: str) -> str:
+    return run(ledger, "combat", "murdham", *args)
+
+
+GOLDEN = """\
+   1. Murdham fight created (fast-slow)
+   2. zone Road
+   3. Balthasar joins Players: WIT 12 AGI 12 STR 10, HP 6/6, armour 0, d6, in Road
+   4. Sybilla joins Players: WIT 6 AGI 12 STR 10, HP 6/6, armour 0, d6, in Road
+   5. Theobald joins Players: WIT 9 AGI 12 STR 10, HP 6/6, armour 0, d8, in Road
+   6. Bandit 1 joins Bandits: WIT 8 AGI 12 STR 10, HP 6/6, armour 0, d6, in Road
+   7. Bandit 2 joins Bandits: WIT 8 AGI 12 STR 10, HP 6/6, armour 0, d6, in Road
+   8. Leader joins Bandits: WIT 10 AGI 12 STR 10, HP 6/6, armour 0, d8, in Road
+   9. the fight begins
+  10. round 1: Players have the initiative (initiative d2=1 (entered))
+  11. fast action threshold d20=9 (entered): the fast sub-phase begins
+  12. Theobald takes a turn
+  13. Theobald uses a main action: attack
+  14. Theobald attacks Bandit 1 (melee, d8)
+  15. Bandit 1 reacts: dodge; AGI save d20=7 (entered) vs 12: passes
+  16. Theobald's attack on Bandit 1 misses (dodged)
+  17. the attack is resolved
+  18. Theobald's turn ends
+  19. Leader takes a turn
+  20. Leader uses a main action: distract (taunts Balthasar)
+  21. Leader's turn ends
+  22. Players pass
+  23. Bandits pass
+  24. the slow sub-phase begins
+  25. Sybilla takes a turn
+  26. Sybilla's turn ends
+  27. Bandit 2 takes a turn
+  28. Bandit 2's turn ends
+  29. Balthasar takes a turn
+  30. Balthasar's turn ends
+  31. Bandits pass
+  32. Players pass
+  33. every faction passed: the action phase ends; the morale phase
+  34. round 2: Bandits have the initiative (initiative d2=2 (entered))
+  35. fast action threshold d20=14 (entered): the fast sub-phase begins
+"""
+
+
+def test_the_chapter_s_worked_example_plays_through_the_cli(example: Path) -> None:
+    """seeds/002, "Example": "Balthasar (WIT 12), Sybilla (WIT 6), and Theobald (WIT 9) are
+    fighting against two bandits (WIT 8) and their leader (WIT 10). The Players have the
+    initiative." """
+    ledger = example
+    # "The GM rolls a d20 to determine the fast action threshold: the result is 9."
+    m(ledger, "begin", "--dice", "1 9")
+    # "Sybilla and the two bandits can't, because their WIT is lower than 9."
+    assert "WIT 6 is under the threshold 9" in refused(
+        ledger, "combat", "murdham", "turn", "Sybilla"
+    )
+    # "They choose Theobald to go first: he decides to attack one of the two bandits."
+    m(ledger, "turn", "Theobald")
+    m(ledger, "attack", "Theobald", "Bandit 1")
+    # "The bandit chooses to react to the attack by dodging (note that they can do so even if
+    # they can't take their turn during the fast action phase)."
+    m(ledger, "dodge", "Bandit 1", "--dice", "7")
+    m(ledger, "end-turn", "Theobald")
+    # "After the attack is resolved, it's the enemies' turn and the bandit leader acts."
+    assert "under the threshold" in refused(ledger, "combat", "murdham", "turn", "Bandit 2")
+    m(ledger, "turn", "Leader")
+    m(ledger, "act", "Leader", "distract", "--note", "taunts Balthasar")
+    m(ledger, "end-turn", "Leader")
+    # "Balthasar could then act, but the Players decide to pass instead. The bandits must pass
+    # because they have no characters left who can act, and therefore the sub-phase ends."
+    m(ledger, "pass", "Players")
+    m(ledger, "pass", "Bandits")
+    # "The slow action sub-phase begins. All characters who haven't acted yet can take a turn:
+    # Balthasar, Sybilla, and one of the bandits, the one who didn't react to the attack. The
+    # Players again start because they have the initiative."
+    m(ledger, "turn", "Sybilla")
+    m(ledger, "end-turn", "Sybilla")
+    assert "once per round" in refused(ledger, "combat", "murdham", "turn", "Bandit 1")
+    # "Sybilla goes first, followed by the bandit, and ending with Balthasar."
+    m(ledger, "turn", "Bandit 2")
+    m(ledger, "end-turn", "Bandit 2")
+    m(ledger, "turn", "Balthasar")
+    m(ledger, "end-turn", "Balthasar")
+    # "Both factions must pass because they have no characters left, and the action phase
+    # ends." (Then the next round: its initiative d2 and its threshold.)
+    assert "can only pass" in refused(ledger, "combat", "murdham", "turn", "Leader")
+    m(ledger, "pass", "Bandits")
+    m(ledger, "pass", "Players", "--dice", "2 14")
+    log = run(ledger, "combat", "log", columns=200)
+    assert log == GOLDEN
+
+
+def test_undo_and_redo_are_the_shared_commands_and_record_steps(example: Path) -> None:
+    """Issue 15: "`combat log`, undo/redo" for every system; undo then redo is the identity."""
+    m(example, "begin", "--starter", "Bandits")
+    m(example, "turn", "Leader")
+    log = run(example, "combat", "log")
+    undone = run(example, "combat", "undo")
+    assert "undone: Leader takes a turn" in undone
+    assert "Leader takes a turn" not in run(example, "combat", "log")
+    run(example, "combat", "redo")
+    assert run(example, "combat", "log") == log
+    recorded = [s["action"] for s in json.loads(run(example, "combat", "log", "--steps", "--json"))]
+    assert recorded[-2:] == ["undo", "redo"]
+
+
+def test_the_board_pictures_the_zones_and_the_round(example: Path) -> None:
+    """Issue 15: "`combat board` (a picture that fits the system's space)": zones, links."""
+    m(example, "begin", "--dice", "2 5")
+    board = run(example, "combat", "board")
+    assert "[Road]  → no neighbour" in board
+    assert "Balthasar (Players) 6/6" in board
+    assert "round 1: Bandits have the initiative; Bandits to act" in board
+    assert "fast sub-phase, threshold 5" in board
+    data = json.loads(run(example, "combat", "board", "--json"))
+    assert data["zones"][0]["fighters"][:2] == ["Balthasar", "Sybilla"]
+    assert "--svg" in refused(example, "combat", "board", "--svg", str(example.parent / "b.svg"))
+
+
+def test_zones_link_and_characters_move_between_them(tmp_path: Path) -> None:
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "murdham", "--seed", "3")
+    for zone in ("Gate", "Yard", "Hall"):
+        m(ledger, "zone", zone)
+    m(ledger, "link", "Gate", "Yard")
+    m(ledger, "link", "Yard", "Hall")
+    m(ledger, "add", "Ann", "--faction", "Players", "--zone", "Gate", "--weapon", "d6")
+    m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", "Gate", "--str", "12")
+    m(ledger, "begin", "--starter", "Players")
+    m(ledger, "turn", "Ann")
+    out = m(ledger, "move", "Ann", "Yard", "Hall", "--opportunity", "Bob", "--dice", "3 1")
+    assert "Bob reacts: opportunity attack on Ann" in out and "Ann moves Gate → Yard → Hall" in out
+    assert "[Hall]  → Yard" in run(ledger, "combat", "board")
+    odds = json.loads(m(ledger, "odds", "Ann", "Bob", "--json"))
+    assert odds["drops"]["fraction"] == "1/6"
+    listed = run(ledger, "combat", "list")
+    assert "murdham: murdham" in listed
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        # an action another system has
+        (("combat", "murdham", "act", "Ann", "cast"), "'cast' is an action of Words of Power"),
+        (("combat", "attack", "Ann", "Bob"), "no Words of Power fight in this ledger: F1 is a Mu"),
+        (("combat", "attack", "Ann", "Bob", "--combat", "F1"), "F1 is a Murdham fight, not a"),
+        (("combat", "murdham", "act", "Ann", "boon"), "Shadow of the Weird Wizard"),
+        # what this system forbids now
+        (("combat", "murdham", "turn", "Bob"), "The factions alternate taking turns"),
+        (("combat", "murdham", "move", "Ann", "Moon"), "there is no zone 'Moon'"),
+        (("combat", "murdham", "attack", "Ann", "Bob", "--ranged"), "within the indicated range"),
+        (("combat", "murdham", "dodge", "Bob"), "there is no attack to react to"),
+        (("combat", "murdham", "pass", "Bandits"), "it is Players's go"),
+        (("combat", "murdham", "zone", "Tower"), "before the first round"),
+        (("combat", "murdham", "begin"), "it has begun already"),
+        (("combat", "murdham", "pass", "Players", "--dice", "4"), "1 dice entered"),
+        (("combat", "redo"), "no undone step to redo"),
+    ],
+)
+def test_bad_input_is_refused_with_the_rule_and_records_nothing(
+    tmp_path: Path, args: tuple[str, ...], says: str
+) -> None:
+    """Issue 15: "Bad input: an action another system has, or one this system forbids now, is
+    refused with the rule it breaks"; exit 1, no traceback, the ledger untouched."""
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "murdham", "--seed", "3")
+    m(ledger, "zone", "Road")
+    m(ledger, "add", "Ann", "--faction", "Players", "--zone", "Road")
+    m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", "Road")
+    m(ledger, "begin", "--starter", "Players")
+    if args[2:3] in (("act",), ("attack",), ("move",)) or args[1] == "attack":
+        m(ledger, "turn", "Ann")
+    before = steps(ledger)
+    message = refused(ledger, *args)
+    assert says in message
+    assert "rule:" in message or "error:" in message
+    assert steps(ledger) == before
+    run(ledger, "ledger", "verify")
+
+
+def test_start_refuses_an_unknown_system_or_a_variant_of_another(tmp_path: Path) -> None:
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    assert "there is no game system 'chess'" in refused(
+        ledger, "combat", "start", "--system", "chess"
+    )
+    message = refused(ledger, "combat", "start", "--system", "murdham", "--ruleset", "wop-draft")
+    assert "Murdham has no variant 'wop-draft'" in message and "fast-slow" in message
+    out = run(ledger, "combat", "start", "--system", "words-of-power", "--ruleset", "wop-draft")
+    assert "F1 started under the wop-draft ruleset" in out
+
+
+def test_a_murdham_verb_on_a_words_of_power_fight_is_refused(tmp_path: Path) -> None:
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--seed", "1")
+    message = refused(ledger, "combat", "murdham", "zone", "Road")
+    assert "there is no Murdham fight in this ledger: F1 is a Words of Power fight" in message
+    named = refused(ledger, "combat", "murdham", "zone", "Road", "--combat", "F1")
+    assert "F1 is a Words of Power fight, not a Murdham one" in named
+
+
+def test_every_murdham_step_ends_with_the_shared_bundle() -> None:
+    """Like Words of Power's steps: `--dice/--seed` where the step rolls, then `--combat`,
+    `--ledger`, `--json`, last (issue 12's one options bundle)."""
+    import typer
+
+    root = typer.main.get_command(app)
+    assert isinstance(root, typer.core.TyperGroup)
+    combat = root.commands["combat"]
+    assert isinstance(combat, typer.core.TyperGroup)
+    group = combat.commands["murdham"]
+    assert isinstance(group, typer.core.TyperGroup)
+    where = ["combat", "ledger", "as_json"]
+    for name, command in group.commands.items():
+        params = [param.name for param in command.params]
+        if name in ("status", "odds"):
+            continue
+        tail = ["dice", "seed", *where] if "dice" in params else where
+        assert params[-len(tail) :] == tail, name

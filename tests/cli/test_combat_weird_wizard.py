@@ -1,0 +1,109 @@
+"""Shadow of the Weird Wizard through the CLI (issue 15): the page's worked example of Bonus
+Damage played as a table types it, the shared commands on such a fight, and bad input refused
+with the rule it breaks (exit 1, nothing recorded)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from tests.cli.running import run
+
+runner = CliRunner()
+
+
+def refused(ledger: Path, *args: str) -> str:
+    result = runner.invoke(app, [*args, "--ledger", str(ledger)], env={"COLUMNS": "200"})
+    assert result.exit_code == 1, f"{args}: {result.output}"
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit), result.exception
+    return " ".join(result.output.split())
+
+
+def w(ledger: Path, *args: str) -> str:
+    return run(ledger, "combat", "weird-wizard", *args, columns=200)
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> Path:
+    path = tmp_path / "campaign.sqlite"
+    run(path, "init")
+    run(path, "combat", "start", "--system", "weird-wizard", "--seed", "4")
+    w(path, "add", "Goblin", "--side", "sage", "--at", "0", "--defense", "13", "--health", "20")
+    w(path, "add", "Fighter", "--side", "players", "--at", "1", "--str", "13", "--weapon",
+      "2d6", "--bonus", "2")  # fmt: skip
+    return path
+
+
+GOLDEN = "".join(
+    (
+        "   1. Shadow of the Weird Wizard fight created\n",
+        "   2. Goblin (sage): Str 10 Agi 10 Int 10 Will 10, Defense 13, Health 20, 1d6,"
+        " at 0 yd joins\n",
+        "   3. Fighter (players): Str 13 Agi 10 Int 10 Will 10, Defense 10, Health 10,"
+        " 2d6, +2d6 Bonus Damage, at 1 yd joins\n",
+        "   4. the fight begins\n",
+        "   5. round 1: the Sage's side acts first, then the players\n",
+        "   6. Goblin takes a turn\n",
+        "   7. Goblin's turn ends\n",
+        "   8. Fighter takes a turn\n",
+        "   9. Fighter uses an action: attack (Goblin)\n",
+        "  10. Fighter attacks Goblin: Strength roll d20=12 +3 = 15 vs Defense 13: success\n",
+        "  11. Goblin takes 14 damage from Fighter: d6=3 (entered), d6=4 (entered) +"
+        " Bonus Damage d6=5 (entered), d6=2 (entered)\n",
+    )
+)
+
+
+def test_the_page_s_bonus_damage_example_plays_through_the_cli(ledger: Path) -> None:
+    """seeds/004, "Using Bonus Damage": "For example, a level 3 fighter has +2d6 Bonus Damage.
+    The fighter succeeds on a roll to attack with a sword, which normally deals 2d6 damage,
+    but, because of the Bonus Damage, the fighter can deal up to 4d6 damage instead." """
+    w(ledger, "begin")
+    w(ledger, "turn", "Goblin")
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Fighter")
+    w(ledger, "attack", "Fighter", "Goblin", "--bonus", "2", "--dice", "12 3 4 5 2")
+    assert run(ledger, "combat", "log", columns=200) == GOLDEN
+    message = refused(ledger, "combat", "weird-wizard", "attack", "Fighter", "Goblin")
+    assert "used its action" in message
+
+
+def test_shared_commands_on_a_weird_wizard_fight(ledger: Path) -> None:
+    w(ledger, "begin")
+    w(ledger, "turn", "Goblin")
+    log = run(ledger, "combat", "log")
+    run(ledger, "combat", "undo")
+    run(ledger, "combat", "redo")
+    assert run(ledger, "combat", "log") == log
+    board = run(ledger, "combat", "board")
+    assert "   0 yd | Goblin (sage) 0/20" in board and "Goblin's turn: 10 yards" in board
+    odds = json.loads(w(ledger, "odds", "Fighter", "Goblin", "--json"))
+    assert odds["hit"]["fraction"] == "11/20"
+    assert "weird-wizard: weird-wizard" in run(ledger, "combat", "list")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("combat", "weird-wizard", "turn", "Fighter"), "take their turns first"),
+        (("combat", "weird-wizard", "act", "Goblin", "sprint"), "an action of Murdham"),
+        (("combat", "murdham", "turn", "Goblin"), "no Murdham fight in this ledger"),
+        (("combat", "attack", "Goblin", "Fighter"), "no Words of Power fight in this ledger"),
+        (("combat", "weird-wizard", "add", "Orc", "--side", "sage"), "before the first round"),
+        (("combat", "weird-wizard", "initiative", "Goblin"), "take the initiative"),
+    ],
+)
+def test_bad_input_is_refused_with_the_rule_and_records_nothing(
+    ledger: Path, args: tuple[str, ...], says: str
+) -> None:
+    w(ledger, "begin")
+    if args[2:3] == ("act",):
+        w(ledger, "turn", "Goblin")
+    before = len(json.loads(run(ledger, "combat", "log", "--steps", "--json")))
+    assert says in refused(ledger, *args)
+    assert len(json.loads(run(ledger, "combat", "log", "--steps", "--json"))) == before

@@ -1,0 +1,123 @@
+"""Murdham's non-lethal attacks (`seeds/002`, "Non-lethal attacks"): disarm and grapple, the
+STR saves they force, and grabs. Each test quotes the sentence it checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.combat.systems.murdham import commands as c
+from adjudicator.combat.systems.murdham import errors as err
+from tests.combat.systems.murdham_helpers import dice, duel, fighter, kinds
+
+
+@pytest.mark.parametrize(("face", "disarmed"), [(10, False), (11, True)])
+def test_disarm_forces_a_str_save_or_the_weapon_drops(face: int, disarmed: bool) -> None:
+    """ "Disarm. A nearby target must pass a STR save or drop a weapon chosen by the
+    attacker." (STR 10: 10 passes, 11 fails.)"""
+    fight = duel()
+    fight.play(c.TakeTurn("Ann"))
+    fight.play(c.Attack("Ann", "Bob", nonlethal="disarm"))
+    events = fight.play(c.TakeHit(), dice(face))
+    assert kinds(events) == ["nonlethal_resolved", "attack_resolved"]
+    assert (fight.state.fighter("Bob").weapon == 0) is disarmed
+    assert fight.state.fighter("Bob").hp == 6, "Non-lethal attacks don't inflict damage"
+
+
+def test_non_lethal_attacks_target_a_nearby_character() -> None:
+    fight = duel(fighter("Cy", "Bandits", "Ford"), zones=("Road", "Ford"))
+    fight.play(c.TakeTurn("Ann"))
+    with pytest.raises(err.NonLethalRefused, match="nearby"):
+        fight.play(c.Attack("Ann", "Cy", nonlethal="grapple"))
+    with pytest.raises(err.NotAnAction):
+        fight.play(c.Attack("Ann", "Bob", nonlethal="tickle"))
+
+
+def test_non_lethal_attacks_can_be_dodged() -> None:
+    """ "They can be dodged and countered and can be used to counter." (dodged, here)"""
+    fight = duel()
+    fight.play(c.TakeTurn("Ann"))
+    fight.play(c.Attack("Ann", "Bob", nonlethal="grapple"))
+    events = fight.play(c.Dodge("Bob"), dice(4))
+    assert "attack_missed" in kinds(events) and fight.state.grabs == ()
+
+
+def test_a_countered_non_lethal_attack_resolves_last() -> None:
+    """ "Since they inflict no damage they are always resolved last in case of a counter." """
+    fight = duel(fighter("Cy", "Bandits"))
+    fight.play(c.TakeTurn("Ann"))
+    fight.play(c.Attack("Ann", "Bob", nonlethal="grapple"))
+    events = fight.play(c.Counter("Bob"), dice(2, 15))
+    assert kinds(events)[1:] == ["damage_rolled", "nonlethal_resolved", "attack_resolved"]
+    assert fight.state.fighter("Ann").hp == 4 and fight.state.held_by("Bob") == "Ann"
+    dropped = duel(fighter("Cy", "Bandits"))
+    dropped.play(c.TakeTurn("Ann"))
+    dropped.play(c.Attack("Ann", "Bob", nonlethal="grapple"))
+    events = dropped.play(c.Counter("Bob"), dice(6))
+    assert "nonlethal_resolved" not in kinds(events), "a dropped attacker's grapple never lands"
+
+
+def test_a_grabbed_character_is_entangled() -> None:
+    """ "Grapple. A nearby target must pass a STR save or be grabbed by the attacker. Grabbed
+    characters are entangled for as long as their enemy keeps hold of them." """
+    fight = duel(fighter("Cy", "Bandits"), zones=("Road", "Ford"))
+    fight.play(c.TakeTurn("Ann"))
+    fight.play(c.Attack("Ann", "Bob", nonlethal="grapple"))
+    fight.play(c.TakeHit(), dice(15))
+    assert fight.state.held_by("Bob") == "Ann"
+    fight.play(c.EndTurn("Ann"))
+    fight.play(c.TakeTurn("Bob"))
+    with pytest.raises(err.Entangled, match="entangled"):
+        fight.play(c.Move("Bob", ("Ford",)))
+
+
+def test_a_grabber_moves_with_the_grabbed_and_attacks_them_keeping_hold() -> None:
+    """ "Characters who are grabbing another character can move together with them and attack
+    them while keeping hold" """
+    fight = duel(fighter("Cy", "Bandits"), zones=("Road", "Ford"))
+    fight.play(c.TakeTurn("Ann"))
+    fight.play(c.Attack("Ann", "Bob", nonlethal="grapple"))
+    fight.play(c.TakeHit(), dice(15))
+    fight.play(c.Move("Ann", ("Ford",)))
+    assert fight.state.fighter("Bob").zone == "Ford"
+    fight.play(c.EndTurn("Ann"))
+    fight.play(c.TakeTurn("Cy"))
+    fight.play(c.EndTurn("Cy"))
+    fight.play(c.Pass("Players"))
+    fight.play(c.Pass("Bandits"), dice(1))
+    fight.play(c.TakeTurn("Ann"))
+    fight.play(c.Attack("Ann", "Bob"))
+    fight.play(c.TakeHit(), dice(1))
+    assert fight.state.held_by("Bob") == "Ann" and fight.state.fighter("Bob").hp == 5
+
+
+def test_doing_anything_else_frees_the_grabbed_character() -> None:
+    """ "... but doing anything else automatically frees the grabbed character." """
+    fight = duel(fighter("Cy", "Bandits"))
+    fight.play(c.TakeTurn("Ann"))
+    fight.play(c.Attack("Ann", "Bob", nonlethal="grapple"))
+    fight.play(c.TakeHit(), dice(15))
+    events = fight.play(c.Act("Ann", "say"))
+    assert kinds(events)[0] == "released" and fight.state.held_by("Bob") is None
+
+
+def test_hiding_behind_a_grabbed_enemy_who_has_no_option() -> None:
+    """ "Finally, they can hide behind the grabbed character as a reaction to an attack. The
+    grabbed character has no option but become the new target of the attack." "Hide behind a
+    nearby ally or a grabbed enemy." """
+    fight = duel(fighter("Cy", "Bandits"), fighter("Di", "Players"), fighter("Ed", "Bandits"))
+    fight.play(c.TakeTurn("Ann"))
+    fight.play(c.Attack("Ann", "Bob", nonlethal="grapple"))
+    fight.play(c.TakeHit(), dice(15))
+    fight.play(c.EndTurn("Ann"))
+    fight.play(c.Pass("Bandits"))
+    fight.play(c.Pass("Players"), dice(2))
+    fight.play(c.TakeTurn("Ed"))
+    fight.play(c.EndTurn("Ed"))
+    fight.play(c.Pass("Players"))
+    fight.play(c.TakeTurn("Cy"))
+    fight.play(c.Attack("Cy", "Ann"))
+    with pytest.raises(err.HideRefused, match="ally or a grabbed enemy"):
+        fight.play(c.Hide("Ann", "Ed"))
+    events = fight.play(c.Hide("Ann", "Bob"), dice(5))
+    assert "damage_rolled" in kinds(events), "Bob cannot react: the blow lands at once"
+    assert fight.state.fighter("Bob").hp == 1 and fight.state.fighter("Ann").hp == 6

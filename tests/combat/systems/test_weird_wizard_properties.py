@@ -1,0 +1,74 @@
+"""Random legal Weird Wizard fights (issue 15): every command offered is accepted; replay
+rebuilds the same state; undo then redo is the identity; events survive JSON."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.combat.dice_source import SeededDice
+from adjudicator.combat.systems.weird_wizard import commands as c
+from adjudicator.combat.systems.weird_wizard.engine import WeirdWizardFight
+from adjudicator.combat.systems.weird_wizard.events import event_from_dict, fold
+from adjudicator.combat.systems.weird_wizard.legal import legal_commands
+from adjudicator.combat.systems.weird_wizard.state import Side
+from tests.combat.systems.weird_helpers import unit
+
+SETTINGS = settings(max_examples=15, deadline=None)
+
+
+def random_fight(seed: int, steps: int) -> WeirdWizardFight:
+    rng = random.Random(seed)
+    fight = WeirdWizardFight()
+    for i in range(rng.randint(2, 6)):
+        side = (Side.SAGE, Side.PLAYERS)[i % 2]
+        fight.play(
+            c.AddCombatant(
+                unit(
+                    f"{side.value[0]}{i}",
+                    side,
+                    rng.randint(0, 12),
+                    strength=rng.randint(8, 14),
+                    agility=rng.randint(8, 14),
+                    defense=rng.randint(8, 16),
+                    health=rng.randint(3, 20),
+                    speed=rng.choice((5, 10)),
+                    dice=rng.randint(1, 3),
+                    reach=rng.choice((0, 0, 10)),
+                    bonus=rng.randint(0, 2),
+                )
+            )
+        )
+    ambushed = tuple(u.name for u in fight.state.combatants if rng.random() < 0.2)
+    fight.play(c.Begin(ambushed))
+    for _ in range(steps):
+        options = legal_commands(fight.state)
+        if not options:
+            break
+        fight.play(rng.choice(options), SeededDice(rng))
+    return fight
+
+
+@SETTINGS
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=120))
+def test_every_legal_command_is_accepted_and_replay_rebuilds_the_state(
+    seed: int, steps: int
+) -> None:
+    fight = random_fight(seed, steps)
+    assert fold(fight.events) == fight.state
+    stored = [[event_from_dict(e.to_dict()) for e in group] for group in fight.history]
+    assert WeirdWizardFight.from_history(stored).state == fight.state
+    assert fight.is_over or legal_commands(fight.state)
+
+
+@SETTINGS
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=80))
+def test_undo_then_redo_is_the_identity(seed: int, steps: int) -> None:
+    fight = random_fight(seed, steps)
+    state, log = fight.state, fight.log()
+    undone = fight.undo()
+    assert fight.state == fold(fight.events)
+    assert fight.redo() == undone
+    assert fight.state == state and fight.log() == log

@@ -1,0 +1,42 @@
+"""Building Weird Wizard fights for tests."""
+
+from __future__ import annotations
+
+from adjudicator.combat.dice_source import EnteredDice
+from adjudicator.combat.systems.weird_wizard import commands as c
+from adjudicator.combat.systems.weird_wizard.engine import WeirdWizardFight
+from adjudicator.combat.systems.weird_wizard.state import Combatant, Side
+
+SAGE, PLAYERS = Side.SAGE, Side.PLAYERS
+
+
+def unit(
+    name: str,
+    side: Side,
+    at: int = 0,
+    *,
+    strength: int = 10,
+    agility: int = 10,
+    defense: int = 10,
+    health: int = 10,
+    speed: int = 10,
+    dice: int = 1,
+    reach: int = 0,
+    bonus: int = 0,
+) -> Combatant:
+    return Combatant(
+        name, side, strength, agility, 10, 10, defense, health, at, speed, dice, reach, bonus
+    )
+
+
+def fight(*units: Combatant, ambushed: tuple[str, ...] = ()) -> WeirdWizardFight:
+    """Goblin (the Sage's) and Fighter (a player's) in reach, and any more; begun."""
+    f = WeirdWizardFight()
+    for u in (unit("Goblin", SAGE, 0), unit("Fighter", PLAYERS, 1), *units):
+        f.play(c.AddCombatant(u))
+    f.play(c.Begin(ambushed))
+    return f
+
+
+def dice(*faces: int) -> EnteredDice:
+    return EnteredDice(faces)
