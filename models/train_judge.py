@@ -34,7 +34,7 @@ FOLDS = {
     "literary": BENCH / "wop-voices" / "literary.jsonl",
 }
 GENERATED = {p.parent.name: p for p in sorted((ROOT / "training").glob("author-*/coverage.jsonl"))}
-SEEDS = (0, 1)
+SEEDS = (0, 1, 2, 3)
 EPOCHS = 25
 HIDDEN = 32
 CASES_PER_BATCH = 24
@@ -172,16 +172,35 @@ def pack(members: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
 
 def predict(packed: dict[str, np.ndarray], data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     """Each token's P(missing) and P(a Word is needed), as `Judge.judge` computes them."""
-    from adjudicator.language.judge import _Member
+    from adjudicator.language.judge import MOST_WORDS_SEEN, _Member
 
+    tokens = data["tokens"].copy()
+    words = _columns()["words"]
+    tokens[:, words] = np.minimum(tokens[:, words], MOST_WORDS_SEEN)
     needs, covers = [], []
     for i in range(int(packed["members"])):
-        need, cover = _Member(packed, i).run(data["tokens"], data["pairs"], data["mask"])
+        need, cover = _Member(packed, i).run(tokens, data["pairs"], data["mask"])
         needs.append(need)
         covers.append(cover)
-    cover = np.mean(covers, axis=0)
+    cover = np.mean(covers, axis=0) * may_cover(data)
     need = np.mean(needs, axis=0)
-    return need * np.prod(1 - np.minimum(cover, 1 - 1e-6), 1), need
+    return need * (1 - cover.max(1)), need
+
+
+def may_cover(data: dict[str, Any]) -> np.ndarray:
+    """`judge.may_cover` read back from the features: an area or duration Word alone (a
+    one-Word set whose scope kind is sure) never covers a token outside scope. Sets of two
+    such Words carry no kind in the features, so they are left as the networks read them."""
+    from adjudicator.language import judge
+
+    col = _columns()
+    kinds = [7 + judge._SCOPES.index(kind) for kind in judge._PURE_SCOPE]
+    pairs = data["pairs"]
+    sure = 7 + len(judge._SCOPES)
+    scope_word = (pairs[:, :, kinds].max(2) > 0.5) & (pairs[:, :, sure] >= 1.0)
+    in_scope = data["tokens"][:, col["scope"] : col["scope_end"]].max(1) > 0.5
+    allowed: np.ndarray = 1.0 - (scope_word & ~in_scope[:, None]).astype(np.float32)
+    return allowed
 
 
 def _columns() -> dict[str, int]:
@@ -189,7 +208,6 @@ def _columns() -> dict[str, int]:
     from adjudicator.language import judge
     from adjudicator.language.concepts import Role
     from adjudicator.language.cues import ScopeKind
-    from adjudicator.language.report import CoverKind
 
     one_hots = (judge.CONTENT_POS, judge._DEPS, judge._HEAD_POS, judge._PREPOSITIONS)
     head = sum(len(v) for v in one_hots) + judge.SYNTAX_FEATURES
@@ -201,31 +219,29 @@ def _columns() -> dict[str, int]:
         "scope": needs + 2,
         "scope_end": needs + 2 + len(ScopeKind),
         "follows": needs + 2 + len(ScopeKind),
-        "blocked": 7 + len(ScopeKind) + 1 + len(CoverKind),
+        "words": needs + 2 + len(ScopeKind) + 2,
     }
 
 
 def ruled(data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """What the rules alone say of each token (1.0: missing), read back from the features
     (`judge.features` keeps the walk's verdict); which tokens the rules rule on firmly
-    whatever the judge reads (`Coverage._firm`: a scope concept, a consequence, a concept
-    with a Word ruled out); and what the shipped combination says of each token
-    (`Coverage.adjudicate`, with the judge's `need` for the substances and creatures the
-    rules leave open, which take a lexical link)."""
+    whatever the judge reads (`Coverage._firm`: a scope concept, a consequence, what follows
+    from a covered concept); and the substances and creatures the rules leave open, which
+    only a lexical link covers (`Coverage.adjudicate` keeps the rules' reading when the
+    judge finds a Word needed)."""
     from adjudicator.language.concepts import Role
 
     col = _columns()
     tokens = data["tokens"]
-    blocked = (data["pairs"][:, :, col["blocked"]] * data["mask"]).max(1) > 0
     heads, needed = tokens[:, col["head"]] > 0.5, tokens[:, col["needs"]] > 0.5
     done = tokens[:, col["covered"]] > 0.5
     rules = (heads & needed & ~done).astype(float)
-    roles = list(Role)
     role = col["head"] + 2
-    consequence = tokens[:, role + roles.index(Role.CONSEQUENCE)] > 0.5
-    subject = heads & (tokens[:, role + roles.index(Role.SUBJECT)] > 0.5) & needed & ~done
+    consequence = tokens[:, role + list(Role).index(Role.CONSEQUENCE)] > 0.5
+    subject = heads & (tokens[:, role + list(Role).index(Role.SUBJECT)] > 0.5) & needed & ~done
     scope = tokens[:, col["scope"] : col["scope_end"]].max(1) > 0.5
-    firm = scope | consequence | (tokens[:, col["follows"]] > 0.5) | blocked
+    firm = scope | consequence | (tokens[:, col["follows"]] > 0.5)
     return rules, firm, subject
 
 

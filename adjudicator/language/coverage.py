@@ -222,8 +222,11 @@ class Coverage:
         colour, the recipient). What the player bracketed and what the campaign's precedent
         covers always stand, and so do the rules' findings where the policy is a rule
         rather than a reading (`_firm`). A substance or creature the intent needs is
-        covered only by a lexical link the rules found: "a related but different Word does
-        not cover" ([Wine], vinegar), and meanings by embedding blur exactly that."""
+        covered only by a lexical link the rules found ([Stone] never covers "fire", however
+        close their contexts); whether a link is blocked (related kinds, opposites: [Wine]
+        and vinegar, [Warm] and "chill") is the judge's call, which it learnt from the
+        training cases: the rules' WordNet siblings cost held-out accuracy
+        (docs/accuracy.md)."""
         threshold = self.thresholds.judge_threshold
         heads: dict[int, TokenJudgement] = {}
         loose: list[TokenJudgement] = []
@@ -274,9 +277,8 @@ class Coverage:
     def _firm(self, item: ConceptCoverage) -> bool:
         """Whether the rules' ruling on a concept stands whatever the judge reads: what the
         player bracketed and the campaign's precedent covers; scope, which the policy
-        rules by kind (a scope Word of another kind never covers); natural consequences of
-        covered concepts; and a concept with a Word ruled out (an opposite, a related
-        natural kind)."""
+        rules by kind (a scope Word of another kind never covers); and natural consequences
+        of covered concepts ("a metal mist that shreds")."""
         concept = item.concept
         return (
             not self.scored(concept)
@@ -284,7 +286,6 @@ class Coverage:
             or concept.scope is not None
             or concept.role is Role.CONSEQUENCE
             or concept.follows is not None
-            or bool(item.blocked)
         )
 
     @staticmethod

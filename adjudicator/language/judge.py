@@ -6,7 +6,10 @@ phrases, weak relations as cover). The judge reads every content token of the in
 gives the probability that it is *missing*: that the policy wants a Word for it and no Word
 of the spell (nor a pair of them) covers it. It is a noisy-OR of two small networks,
 
-    P(missing) = need(token) * prod over Words w of (1 - cover(token, w)),
+    P(missing) = need(token) * prod over Words w of (1 - cover(token, w))
+
+(trained so; at inference the best Word set's cover stands for the product, which a big hand
+would otherwise inflate),
 
 `need` over the token's syntax, its role in the walk and its contextual embedding, and
 `cover` over how the token and one Word (or a pair) relate: cosines of lemma, surface
@@ -78,6 +81,10 @@ WEIGHTS = "judge.npz"
 CONTENT_POS = ("NOUN", "VERB", "ADJ", "ADV", "PROPN")
 #: At most this many Word sets per token: each Word, then each pair of Words.
 MAX_SETS = 10
+#: the most Words the training cases cast often enough to learn from (2: 4,886 cases, 3: 583,
+#: 4: 45): a hand of eight is read as a spell of three, not as something the networks never
+#: saw (which read every token of it as needing no Word). The held-out figures are the same.
+MOST_WORDS_SEEN = 3
 _DEPS = (
     "ROOT",
     "dobj",
@@ -137,6 +144,8 @@ _ROLES = tuple(Role)
 SYNTAX_FEATURES = 13
 _KINDS = tuple(CoverKind)
 _SCOPES = tuple(ScopeKind)
+#: scope kinds whose Words name nothing but scope (see `may_cover`).
+_PURE_SCOPE = (ScopeKind.AREA, ScopeKind.DURATION)
 
 
 @dataclass(frozen=True)
@@ -211,8 +220,10 @@ class Judge:
             needs.append(need)
             covers.append(cover)
         need = np.mean(needs, axis=0)
-        cover = np.mean(covers, axis=0)
-        uncovered = np.prod(1.0 - np.minimum(cover, 1 - 1e-6), axis=1)
+        cover = np.mean(covers, axis=0) * may_cover(coverage, found)
+        # the best set's cover, not the noisy-OR of all of them (as trained): a hand of
+        # eight Words is ten sets, whose weak covers would multiply into a false cover
+        uncovered = 1.0 - cover.max(axis=1)
         result = []
         for i, token in enumerate(found.meta):
             j = int(np.argmax(cover[i]))
@@ -295,6 +306,27 @@ def _concept_of(
             elif inside is None:
                 inside = item
     return head, inside
+
+
+def may_cover(coverage: Reader, found: Features) -> Array:
+    """1 where a Word set may cover a token, 0 where the policy rules it out whatever the
+    networks read: "A scope Word only covers its own kind of scope", so a set of area or
+    duration Words alone ([Zone], [Lingering]) never covers a token that is not scope
+    ("trap"). Delivery and casting Words ([Ray], [Blast], [Silent]) also name effects (a ray
+    of frost, to silence), so they are left to the networks."""
+    allowed = np.ones((len(found.meta), MAX_SETS), dtype=np.float32)
+    for j, words in enumerate(found.sets):
+        if all(_scope_word(coverage, w) for w in words):
+            for i, token in enumerate(found.meta):
+                if token.concept is None or token.concept.concept.scope is None:
+                    allowed[i, j] = 0.0
+    return allowed
+
+
+def _scope_word(coverage: Reader, word: Word) -> bool:
+    """An area or duration Word the policy names (or a form of one), not one merely close."""
+    kind, sure = coverage.scope_kind(word.text.lower())
+    return kind in _PURE_SCOPE and sure >= 1.0
 
 
 def _word_sets(words: tuple[Word, ...]) -> list[tuple[Word, ...]]:
@@ -388,7 +420,7 @@ def features(coverage: Reader, report: CoverageReport, intent: Intent | None = N
             *_onehot(c.scope if c else None, _SCOPES),
             float(c.follows is not None) if c else 0.0,
             float(bool(c.explicit)) if c else 0.0,
-            float(len(words)),
+            float(min(len(words), MOST_WORDS_SEEN)),
             float(ctx[t.i] @ sentence),
         ]
         token_rows.append(np.concatenate([np.asarray(row, dtype=np.float32), ctx[t.i]]))
