@@ -8,13 +8,15 @@ fight with its system and variant and rebuilds it through `fight_from_history`.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from adjudicator.combat.dice_source import DiceSource
 from adjudicator.combat.errors import CombatError
-from adjudicator.combat.fight import Fact
+from adjudicator.combat.fight import Fact, FightHistory
+from adjudicator.combat.record import RecordError
 
 
 class UnknownSystem(CombatError):
@@ -64,6 +66,78 @@ class SystemFight(Protocol):
     def log(self) -> tuple[str, ...]: ...
 
 
+class PhasedState(Protocol):
+    """What `RuledFight` reads of a system's state: its phase and its round."""
+
+    @property
+    def phase(self) -> enum.Enum: ...
+
+    @property
+    def round(self) -> int: ...
+
+
+PS = TypeVar("PS", bound=PhasedState)
+FE = TypeVar("FE", bound=Fact)
+
+
+class RuledFight(FightHistory[PS, FE]):
+    """A system's fight on the kernel: what every `GameSystem` with a `fight_class` shares.
+
+    A subclass names its opening event (`created`, built from the variant and carrying it),
+    the phase that ends it (`ended`) and the message for a history that does not open with
+    `created` (`history_error`), and says how its events fold (`fold`) and how a command
+    resolves (`resolve`). Its system is set by the `GameSystem` that names it as `fight_class`.
+    """
+
+    #: The system whose variants it accepts (set by `GameSystem.__init_subclass__`).
+    system: ClassVar[type[GameSystem]]
+    #: The event class that opens its history: built from the variant, it carries `variant`.
+    created: ClassVar[type[Any]]
+    #: The phase of a finished fight.
+    ended: ClassVar[enum.Enum]
+    #: The `RecordError` message for a stored history that does not open with `created`.
+    history_error: ClassVar[str]
+
+    def __init__(self, variant: str | None = None) -> None:
+        self._variant = self.system().variant(variant)
+        super().__init__((self.created(self._variant),))
+
+    def resolve(self, command: Any, dice: DiceSource | None) -> tuple[tuple[FE, ...], PS]:
+        """The events `command` produces from the current state and the state they lead to."""
+        raise NotImplementedError
+
+    @property
+    def variant(self) -> str:
+        return self._variant
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase is self.ended
+
+    @property
+    def phase_name(self) -> str:
+        return str(self.state.phase.value)
+
+    @property
+    def round_number(self) -> int:
+        return self.state.round
+
+    def play(self, command: Any, dice: DiceSource | None = None) -> tuple[FE, ...]:
+        """Check and apply a command; its events, or the system's error and no change."""
+        events, state = self.resolve(command, dice)
+        self._append(events, state)
+        return events
+
+    @classmethod
+    def from_history(cls, groups: Sequence[Sequence[FE]]) -> Self:
+        if not groups or not groups[0] or not isinstance(groups[0][0], cls.created):
+            raise RecordError(cls.history_error)
+        fight = cls(groups[0][0].variant)
+        for group in groups[1:]:
+            fight._commit(tuple(group))
+        return fight
+
+
 class GameSystem:
     """A game's combat rules: its name, variants, fights and how its events are read back."""
 
@@ -73,6 +147,15 @@ class GameSystem:
     source: ClassVar[str] = ""
     #: Its variants by name, the default first.
     variants: ClassVar[tuple[str, ...]] = ()
+    #: Its fight class, where it is a `RuledFight`: then `new_fight` and
+    #: `fight_from_history` need no code of the system's own.
+    fight_class: ClassVar[type[RuledFight[Any, Any]] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fight_class = cls.__dict__.get("fight_class")
+        if fight_class is not None:
+            fight_class.system = cls
 
     def variant(self, name: str | None) -> str:
         """The variant called `name` (None: the default), or `UnknownVariant`."""
@@ -88,11 +171,15 @@ class GameSystem:
         )
 
     def new_fight(self, variant: str | None = None) -> SystemFight:
-        raise NotImplementedError
+        if self.fight_class is None:
+            raise NotImplementedError
+        return self.fight_class(self.variant(variant))
 
     def fight_from_history(self, groups: Sequence[Sequence[Any]]) -> SystemFight:
         """A fight rebuilt from its stored event groups (facts: no rule is re-checked)."""
-        raise NotImplementedError
+        if self.fight_class is None:
+            raise NotImplementedError
+        return self.fight_class.from_history(groups)
 
     def event_from_dict(self, data: Mapping[str, Any]) -> Fact:
         raise NotImplementedError

@@ -7,14 +7,13 @@ fight.play(Begin("Players"), SeededDice(random.Random(7)))
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final
 
 from adjudicator.combat.dice_source import DiceSource, NoDice
-from adjudicator.combat.fight import FightHistory
 from adjudicator.combat.record import RecordError
 from adjudicator.combat.registry import Registry
-from adjudicator.combat.systems.base import GameSystem
+from adjudicator.combat.systems.base import GameSystem, RuledFight
 
 # The handler modules are imported for their functions: `@handles` registers each one.
 from adjudicator.combat.systems.murdham import attacks, movement, rounds  # noqa: F401
@@ -56,46 +55,20 @@ def resolve(
     return tuple(tx.events), tx.state
 
 
-class MurdhamFight(FightHistory[MurdhamState, MurdhamEvent]):
+class MurdhamFight(RuledFight[MurdhamState, MurdhamEvent]):
     """One Murdham fight: its variant, its history of commands, undo and redo."""
 
-    def __init__(self, variant: str = NAME) -> None:
-        self._variant = MurdhamSystem().variant(variant)
-        super().__init__((FightCreated(self._variant),))
+    created = FightCreated
+    ended = Phase.ENDED
+    history_error = "a Murdham fight's history starts with its fight_created event"
 
     def fold(self, events: Iterable[MurdhamEvent], start: MurdhamState | None) -> MurdhamState:
         return fold(events, start)
 
-    @property
-    def variant(self) -> str:
-        return self._variant
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.phase is Phase.ENDED
-
-    @property
-    def phase_name(self) -> str:
-        return self.state.phase.value
-
-    @property
-    def round_number(self) -> int:
-        return self.state.round
-
-    def play(self, command: Any, dice: DiceSource | None = None) -> tuple[MurdhamEvent, ...]:
-        """Check and apply a command; its events, or a `MurdhamError` and no change."""
-        events, state = resolve(self.state, command, dice)
-        self._append(events, state)
-        return events
-
-    @classmethod
-    def from_history(cls, groups: Sequence[Sequence[MurdhamEvent]]) -> MurdhamFight:
-        if not groups or not groups[0] or not isinstance(groups[0][0], FightCreated):
-            raise RecordError("a Murdham fight's history starts with its fight_created event")
-        fight = cls(groups[0][0].variant)
-        for group in groups[1:]:
-            fight._commit(tuple(group))
-        return fight
+    def resolve(
+        self, command: Any, dice: DiceSource | None
+    ) -> tuple[tuple[MurdhamEvent, ...], MurdhamState]:
+        return resolve(self.state, command, dice)
 
 
 class MurdhamSystem(GameSystem):
@@ -105,13 +78,8 @@ class MurdhamSystem(GameSystem):
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Murdham"
     source: ClassVar[str] = "seeds/002_1ab7c72903844ff3.txt"
+    fight_class: ClassVar[type[RuledFight[Any, Any]] | None] = MurdhamFight
     variants: ClassVar[tuple[str, ...]] = VARIANTS
-
-    def new_fight(self, variant: str | None = None) -> MurdhamFight:
-        return MurdhamFight(self.variant(variant))
-
-    def fight_from_history(self, groups: Sequence[Sequence[Any]]) -> MurdhamFight:
-        return MurdhamFight.from_history(groups)
 
     def event_from_dict(self, data: Mapping[str, Any]) -> MurdhamEvent:
         return event_from_dict(data)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from adjudicator.combat.dice_source import DiceSource, NoDice
-from adjudicator.combat.fight import FightHistory
 from adjudicator.combat.record import RecordError
-from adjudicator.combat.systems.base import GameSystem
+from adjudicator.combat.systems.base import GameSystem, RuledFight
 
 # The handler modules are imported for their functions: `@handles` registers each one.
 from adjudicator.combat.systems.spellwoven import actions, rounds  # noqa: F401
@@ -44,47 +43,22 @@ def resolve(
     return tuple(tx.events), tx.state
 
 
-class SpellwovenFight(FightHistory[SpellwovenState, SpellwovenEvent]):
+class SpellwovenFight(RuledFight[SpellwovenState, SpellwovenEvent]):
     """One Spellwoven fight: its history of commands, undo and redo."""
 
-    def __init__(self, variant: str = NAME) -> None:
-        self._variant = SpellwovenSystem().variant(variant)
-        super().__init__((WovenFightCreated(self._variant),))
+    created = WovenFightCreated
+    ended = Phase.ENDED
+    history_error = "a Spellwoven fight's history starts with fight_created"
 
     def fold(
         self, events: Iterable[SpellwovenEvent], start: SpellwovenState | None
     ) -> SpellwovenState:
         return fold(events, start)
 
-    @property
-    def variant(self) -> str:
-        return self._variant
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.phase is Phase.ENDED
-
-    @property
-    def phase_name(self) -> str:
-        return self.state.phase.value
-
-    @property
-    def round_number(self) -> int:
-        return self.state.round
-
-    def play(self, command: Any, dice: DiceSource | None = None) -> tuple[SpellwovenEvent, ...]:
-        events, state = resolve(self.state, command, dice)
-        self._append(events, state)
-        return events
-
-    @classmethod
-    def from_history(cls, groups: Sequence[Sequence[SpellwovenEvent]]) -> SpellwovenFight:
-        if not groups or not groups[0] or not isinstance(groups[0][0], WovenFightCreated):
-            raise RecordError("a Spellwoven fight's history starts with fight_created")
-        fight = cls(groups[0][0].variant)
-        for group in groups[1:]:
-            fight._commit(tuple(group))
-        return fight
+    def resolve(
+        self, command: Any, dice: DiceSource | None
+    ) -> tuple[tuple[SpellwovenEvent, ...], SpellwovenState]:
+        return resolve(self.state, command, dice)
 
 
 class SpellwovenSystem(GameSystem):
@@ -93,13 +67,8 @@ class SpellwovenSystem(GameSystem):
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Spellwoven"
     source: ClassVar[str] = "seeds/003_d1913d31e52d05b9.txt"
+    fight_class: ClassVar[type[RuledFight[Any, Any]] | None] = SpellwovenFight
     variants: ClassVar[tuple[str, ...]] = (NAME,)
-
-    def new_fight(self, variant: str | None = None) -> SpellwovenFight:
-        return SpellwovenFight(self.variant(variant))
-
-    def fight_from_history(self, groups: Sequence[Sequence[Any]]) -> SpellwovenFight:
-        return SpellwovenFight.from_history(groups)
 
     def event_from_dict(self, data: Mapping[str, Any]) -> SpellwovenEvent:
         return event_from_dict(data)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 # The handler modules are imported for their functions: `@handles` registers each one.
 from adjudicator.combat.dice_source import DiceSource, NoDice
-from adjudicator.combat.fight import FightHistory
 from adjudicator.combat.record import RecordError
-from adjudicator.combat.systems.base import GameSystem
+from adjudicator.combat.systems.base import GameSystem, RuledFight
 from adjudicator.combat.systems.weird_wizard import attacks, movement, turns  # noqa: F401
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard.errors import ForeignCommand
@@ -43,45 +42,20 @@ def resolve(
     return tuple(tx.events), tx.state
 
 
-class WeirdWizardFight(FightHistory[WeirdState, WeirdEvent]):
+class WeirdWizardFight(RuledFight[WeirdState, WeirdEvent]):
     """One Weird Wizard fight: its history of commands, undo and redo."""
 
-    def __init__(self, variant: str = NAME) -> None:
-        self._variant = WeirdWizardSystem().variant(variant)
-        super().__init__((WizardFightCreated(self._variant),))
+    created = WizardFightCreated
+    ended = Phase.ENDED
+    history_error = "a Weird Wizard fight's history starts with fight_created"
 
     def fold(self, events: Iterable[WeirdEvent], start: WeirdState | None) -> WeirdState:
         return fold(events, start)
 
-    @property
-    def variant(self) -> str:
-        return self._variant
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.phase is Phase.ENDED
-
-    @property
-    def phase_name(self) -> str:
-        return self.state.phase.value
-
-    @property
-    def round_number(self) -> int:
-        return self.state.round
-
-    def play(self, command: Any, dice: DiceSource | None = None) -> tuple[WeirdEvent, ...]:
-        events, state = resolve(self.state, command, dice)
-        self._append(events, state)
-        return events
-
-    @classmethod
-    def from_history(cls, groups: Sequence[Sequence[WeirdEvent]]) -> WeirdWizardFight:
-        if not groups or not groups[0] or not isinstance(groups[0][0], WizardFightCreated):
-            raise RecordError("a Weird Wizard fight's history starts with fight_created")
-        fight = cls(groups[0][0].variant)
-        for group in groups[1:]:
-            fight._commit(tuple(group))
-        return fight
+    def resolve(
+        self, command: Any, dice: DiceSource | None
+    ) -> tuple[tuple[WeirdEvent, ...], WeirdState]:
+        return resolve(self.state, command, dice)
 
 
 class WeirdWizardSystem(GameSystem):
@@ -90,13 +64,8 @@ class WeirdWizardSystem(GameSystem):
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Shadow of the Weird Wizard"
     source: ClassVar[str] = "seeds/004_87df789043d497f0.txt"
+    fight_class: ClassVar[type[RuledFight[Any, Any]] | None] = WeirdWizardFight
     variants: ClassVar[tuple[str, ...]] = (NAME,)
-
-    def new_fight(self, variant: str | None = None) -> WeirdWizardFight:
-        return WeirdWizardFight(self.variant(variant))
-
-    def fight_from_history(self, groups: Sequence[Sequence[Any]]) -> WeirdWizardFight:
-        return WeirdWizardFight.from_history(groups)
 
     def event_from_dict(self, data: Mapping[str, Any]) -> WeirdEvent:
         return event_from_dict(data)
