@@ -245,8 +245,10 @@ class Coverage:
         results: list[ConceptCoverage] = []
         for i, item in enumerate(ruled.concepts):
             head = heads.get(i)
-            if head is None or self._firm(item) or ruled_firmly(head):
+            if self._firm(item) or (head is not None and ruled_firmly(head)):
                 results.append(item)
+            elif head is None:  # no content word heads it ("be", "for"): what lies inside
+                results.append(self._unheaded(item, judged))
             elif head.missing >= threshold:
                 concept = item.concept
                 if not concept.needs_word:
@@ -273,6 +275,23 @@ class Coverage:
                 )
                 results.append(ConceptCoverage(concept, ()))
         return tuple(sorted(results, key=lambda item: item.concept.start))
+
+    def _unheaded(
+        self, item: ConceptCoverage, judged: Sequence[TokenJudgement]
+    ) -> ConceptCoverage:
+        """A concept no judged word heads keeps the rules' cover; left open, it needs no
+        Word of its own: the judge reads every content word, and one inside it that is
+        missing becomes a concept of its own (`adjudicate`'s loose tokens)."""
+        concept = item.concept
+        if item.covered or not concept.needs_word:
+            return item
+        inside = [t.text for t in judged if _within(concept, (t.start, t.end))]
+        why = (
+            f"the judge finds no word of {concept.text!r} that needs a Word of its own"
+            if not inside
+            else f"the judge rules on {', '.join(map(repr, inside))} instead"
+        )
+        return ConceptCoverage(replace(concept, needs_word=False, reason=why), ())
 
     def _firm(self, item: ConceptCoverage) -> bool:
         """Whether the rules' ruling on a concept stands whatever the judge reads: what the
