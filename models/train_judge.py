@@ -2,6 +2,7 @@
 
     python models/train_judge.py extract [NAME...]  # features of the training files, cached
     python models/train_judge.py folds     # leave-one-author-out figures (docs/accuracy.md)
+    python models/train_judge.py checked   # the same folds through the real `spell check`
     python models/train_judge.py train     # the shipped weights: language/data/judge.npz
 
 Training data: the cases in training/ (written from the wop-dev README's labelling policy
@@ -245,6 +246,37 @@ def ruled(data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return rules, firm, subject
 
 
+def checked(packed: dict[str, np.ndarray], path: Path) -> dict[str, float]:
+    """A fold's judge in the real coverage check (walk, firm rules and all), scored on the
+    held-out file as `adjudicator eval coverage` scores it: the figure a new table sees."""
+    import tempfile
+
+    from adjudicator.language.coverage import Coverage
+    from adjudicator.language.evaluation import BinaryScore, fitted_intent, prediction
+    from adjudicator.language.judge import Judge
+    from adjudicator.language.models import Models
+    from adjudicator.rules.words import Word
+
+    with tempfile.TemporaryDirectory() as folder:
+        weights = Path(folder) / "judge.npz"
+        np.savez_compressed(weights, **packed)  # type: ignore[arg-type]
+        coverage = Coverage(Models(), judge=Judge(weights))
+        binary = BinaryScore()
+        verdicts: dict[str, set[bool]] = {}
+        for line in path.open(encoding="utf-8"):
+            case = json.loads(line)
+            words = tuple(Word(w) for w in case["words"])
+            intent, _ = fitted_intent(str(case["intent"]))
+            predicted = prediction(str(case["id"]), coverage.check(words, intent))
+            binary.add(case, predicted)
+            if case.get("group"):
+                verdicts.setdefault(case["group"], set()).add(bool(predicted["covered"]))
+    result = {"balanced": binary.balanced_accuracy, "missing_f1": binary.missing_f1}
+    if verdicts:
+        result["consistency"] = sum(len(v) == 1 for v in verdicts.values()) / len(verdicts)
+    return result
+
+
 def score(data: dict[str, Any], probabilities: np.ndarray, threshold: float) -> dict[str, float]:
     """Balanced accuracy, missing-concept F1 and paraphrase consistency of one file."""
     flagged: dict[str, set[str]] = {}
@@ -274,7 +306,7 @@ def score(data: dict[str, Any], probabilities: np.ndarray, threshold: float) -> 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("extract", "folds", "train"))
+    parser.add_argument("step", choices=("extract", "folds", "checked", "train"))
     parser.add_argument("names", nargs="*", help="extract only these files (default: all)")
     args = parser.parse_args(argv)
     everything = {**FOLDS, **GENERATED}
@@ -300,6 +332,13 @@ def main(argv: list[str]) -> int:
                 figures = score(data[held], values, 0.5)
                 shown = "  ".join(f"{k} {v:.3f}" for k, v in figures.items())
                 print(f"{held:10s} {way:30s} {shown}", flush=True)
+        return 0
+    if args.step == "checked":
+        for held in FOLDS:
+            train = [data[n] for n in everything if n != held]
+            figures = checked(pack([fit(train, seed) for seed in SEEDS]), FOLDS[held])
+            shown = "  ".join(f"{k} {v:.3f}" for k, v in figures.items())
+            print(f"{held:10s} {'checked (eval coverage)':30s} {shown}", flush=True)
         return 0
     packed = pack([fit(list(data.values()), seed) for seed in SEEDS])
     np.savez_compressed(WEIGHTS, **packed)  # type: ignore[arg-type]

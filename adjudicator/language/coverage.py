@@ -276,9 +276,7 @@ class Coverage:
                 results.append(ConceptCoverage(concept, ()))
         return tuple(sorted(results, key=lambda item: item.concept.start))
 
-    def _unheaded(
-        self, item: ConceptCoverage, judged: Sequence[TokenJudgement]
-    ) -> ConceptCoverage:
+    def _unheaded(self, item: ConceptCoverage, judged: Sequence[TokenJudgement]) -> ConceptCoverage:
         """A concept no judged word heads keeps the rules' cover; left open, it needs no
         Word of its own: the judge reads every content word, and one inside it that is
         missing becomes a concept of its own (`adjudicate`'s loose tokens)."""

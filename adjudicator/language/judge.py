@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from itertools import combinations
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
@@ -199,10 +200,16 @@ class _Member:
 class Judge:
     """The trained judge of one process (weights read once)."""
 
+    def __init__(self, weights: Path | None = None) -> None:
+        self._weights = weights  # another file of weights (a fold's, to measure it)
+
     @cached_property
     def members(self) -> tuple[_Member, ...]:
-        with resources.files("adjudicator.language.data").joinpath(WEIGHTS).open("rb") as f:
-            arrays = dict(np.load(f))
+        if self._weights is not None:
+            arrays = dict(np.load(self._weights))
+        else:
+            with resources.files("adjudicator.language.data").joinpath(WEIGHTS).open("rb") as f:
+                arrays = dict(np.load(f))
         count = int(arrays["members"])
         return tuple(_Member(arrays, i) for i in range(count))
 
