@@ -303,3 +303,15 @@ def test_a_sample_of_wop_dev_is_ruled_as_labeled(checker: Coverage) -> None:
     for words, intent, covered, missing in cases:
         report = check(checker, words, intent)
         assert (report.covered, report.missing_lemmas) == (covered, missing), intent
+
+
+def test_a_walk_concept_no_content_word_heads_needs_no_word(checker: Coverage) -> None:
+    """Narrative colour needs no Word ("purpose clauses and narrative colour (...) need no
+    Word", the wop-dev labelling policy): the walk makes "are" of "the wardens are outside" a
+    concept, no content word heads it, and the judge, which reads every content word, finds
+    none there that needs a Word."""
+    report = check(checker, "[Open] [Lock]", "open the lock, the wardens are outside")
+    assert report.covered
+    are = next(item for item in report.concepts if item.concept.text == "are")
+    assert not are.concept.needs_word
+    assert "needs a Word of its own" in are.concept.reason
