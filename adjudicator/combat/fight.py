@@ -10,6 +10,7 @@ plays the same dice and a stored fight replays exactly.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -28,7 +29,7 @@ S = TypeVar("S")
 E = TypeVar("E", bound=Fact)
 
 
-class FightHistory(Generic[S, E]):
+class FightHistory(ABC, Generic[S, E]):
     """A fight's events grouped by command, the state after each group, and the redo stack."""
 
     def __init__(self, created: tuple[E, ...]) -> None:
@@ -36,9 +37,9 @@ class FightHistory(Generic[S, E]):
         self._states: list[S] = [self.fold(created, None)]
         self._redo: list[tuple[E, ...]] = []
 
+    @abstractmethod
     def fold(self, events: Iterable[E], start: S | None) -> S:
         """The state `events` lead to from `start` (from nothing when None)."""
-        raise NotImplementedError
 
     @property
     def state(self) -> S:

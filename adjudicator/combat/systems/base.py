@@ -9,6 +9,7 @@ fight with its system and variant and rebuilds it through `fight_from_history`.
 from __future__ import annotations
 
 import enum
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar
@@ -102,9 +103,9 @@ class RuledFight(FightHistory[PS, FE]):
         self._variant = self.system().variant(variant)
         super().__init__((self.created(self._variant),))
 
+    @abstractmethod
     def resolve(self, command: Any, dice: DiceSource | None) -> tuple[tuple[FE, ...], PS]:
         """The events `command` produces from the current state and the state they lead to."""
-        raise NotImplementedError
 
     @property
     def variant(self) -> str:
@@ -138,7 +139,7 @@ class RuledFight(FightHistory[PS, FE]):
         return fight
 
 
-class GameSystem:
+class GameSystem(ABC):
     """A game's combat rules: its name, variants, fights and how its events are read back."""
 
     name: ClassVar[str] = ""
@@ -147,15 +148,6 @@ class GameSystem:
     source: ClassVar[str] = ""
     #: Its variants by name, the default first.
     variants: ClassVar[tuple[str, ...]] = ()
-    #: Its fight class, where it is a `RuledFight`: then `new_fight` and
-    #: `fight_from_history` need no code of the system's own.
-    fight_class: ClassVar[type[RuledFight[Any, Any]] | None] = None
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        fight_class = cls.__dict__.get("fight_class")
-        if fight_class is not None:
-            fight_class.system = cls
 
     def variant(self, name: str | None) -> str:
         """The variant called `name` (None: the default), or `UnknownVariant`."""
@@ -170,19 +162,36 @@ class GameSystem:
             hint=f"variants of {self.name}: {', '.join(self.variants)}",
         )
 
+    @abstractmethod
     def new_fight(self, variant: str | None = None) -> SystemFight:
-        if self.fight_class is None:
-            raise NotImplementedError
+        """A new fight in `variant` (None: the default)."""
+
+    @abstractmethod
+    def fight_from_history(self, groups: Sequence[Sequence[Any]]) -> SystemFight:
+        """A fight rebuilt from its stored event groups (facts: no rule is re-checked)."""
+
+    @abstractmethod
+    def event_from_dict(self, data: Mapping[str, Any]) -> Fact:
+        """One stored event read back."""
+
+
+class RuledSystem(GameSystem):
+    """A system whose fight is a `RuledFight` (`fight_class`): its fights need no code of
+    the system's own, and the fight class learns its system here."""
+
+    fight_class: ClassVar[type[RuledFight[Any, Any]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fight_class = cls.__dict__.get("fight_class")
+        if fight_class is not None:
+            fight_class.system = cls
+
+    def new_fight(self, variant: str | None = None) -> SystemFight:
         return self.fight_class(self.variant(variant))
 
     def fight_from_history(self, groups: Sequence[Sequence[Any]]) -> SystemFight:
-        """A fight rebuilt from its stored event groups (facts: no rule is re-checked)."""
-        if self.fight_class is None:
-            raise NotImplementedError
         return self.fight_class.from_history(groups)
-
-    def event_from_dict(self, data: Mapping[str, Any]) -> Fact:
-        raise NotImplementedError
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final
 from adjudicator.combat.dice_source import DiceSource, NoDice
 from adjudicator.combat.record import RecordError
 from adjudicator.combat.registry import Registry
-from adjudicator.combat.systems.base import GameSystem, RuledFight
+from adjudicator.combat.systems.base import RuledFight, RuledSystem
 
 # The handler modules are imported for their functions: `@handles` registers each one.
 from adjudicator.combat.systems.murdham import attacks, movement, rounds  # noqa: F401
@@ -71,14 +71,14 @@ class MurdhamFight(RuledFight[MurdhamState, MurdhamEvent]):
         return resolve(self.state, command, dice)
 
 
-class MurdhamSystem(GameSystem):
+class MurdhamSystem(RuledSystem):
     """Murdham's combat chapter, `seeds/002_1ab7c72903844ff3.txt`; the variant "fast-slow"
     adds its optional rule "fast and slow activations"."""
 
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Murdham"
     source: ClassVar[str] = "seeds/002_1ab7c72903844ff3.txt"
-    fight_class: ClassVar[type[RuledFight[Any, Any]] | None] = MurdhamFight
+    fight_class: ClassVar[type[RuledFight[Any, Any]]] = MurdhamFight
     variants: ClassVar[tuple[str, ...]] = VARIANTS
 
     def event_from_dict(self, data: Mapping[str, Any]) -> MurdhamEvent:

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from adjudicator.combat.dice_source import DiceSource, NoDice
 from adjudicator.combat.record import RecordError
-from adjudicator.combat.systems.base import GameSystem, RuledFight
+from adjudicator.combat.systems.base import RuledFight, RuledSystem
 
 # The handler modules are imported for their functions: `@handles` registers each one.
 from adjudicator.combat.systems.spellwoven import actions, rounds  # noqa: F401
@@ -61,13 +61,13 @@ class SpellwovenFight(RuledFight[SpellwovenState, SpellwovenEvent]):
         return resolve(self.state, command, dice)
 
 
-class SpellwovenSystem(GameSystem):
+class SpellwovenSystem(RuledSystem):
     """Spellwoven's combat chapter, `seeds/003_d1913d31e52d05b9.txt`."""
 
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Spellwoven"
     source: ClassVar[str] = "seeds/003_d1913d31e52d05b9.txt"
-    fight_class: ClassVar[type[RuledFight[Any, Any]] | None] = SpellwovenFight
+    fight_class: ClassVar[type[RuledFight[Any, Any]]] = SpellwovenFight
     variants: ClassVar[tuple[str, ...]] = (NAME,)
 
     def event_from_dict(self, data: Mapping[str, Any]) -> SpellwovenEvent:

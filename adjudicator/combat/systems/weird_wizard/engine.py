@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 # The handler modules are imported for their functions: `@handles` registers each one.
 from adjudicator.combat.dice_source import DiceSource, NoDice
 from adjudicator.combat.record import RecordError
-from adjudicator.combat.systems.base import GameSystem, RuledFight
+from adjudicator.combat.systems.base import RuledFight, RuledSystem
 from adjudicator.combat.systems.weird_wizard import attacks, movement, turns  # noqa: F401
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard.errors import ForeignCommand
@@ -58,13 +58,13 @@ class WeirdWizardFight(RuledFight[WeirdState, WeirdEvent]):
         return resolve(self.state, command, dice)
 
 
-class WeirdWizardSystem(GameSystem):
+class WeirdWizardSystem(RuledSystem):
     """The combat page of Shadow of the Weird Wizard, `seeds/004_87df789043d497f0.txt`."""
 
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Shadow of the Weird Wizard"
     source: ClassVar[str] = "seeds/004_87df789043d497f0.txt"
-    fight_class: ClassVar[type[RuledFight[Any, Any]] | None] = WeirdWizardFight
+    fight_class: ClassVar[type[RuledFight[Any, Any]]] = WeirdWizardFight
     variants: ClassVar[tuple[str, ...]] = (NAME,)
 
     def event_from_dict(self, data: Mapping[str, Any]) -> WeirdEvent:
