@@ -46,13 +46,18 @@ def extract(name: str, path: Path) -> None:
     """Features and labels of one file, into the cache."""
     import torch
 
+    from dataclasses import replace
+
     from adjudicator.language.coverage import Coverage
     from adjudicator.language.judge import features
     from adjudicator.language.models import Models
+    from adjudicator.language.thresholds import DEFAULT
     from adjudicator.rules.words import Word
 
     torch.set_num_threads(1)
-    coverage = Coverage(Models())
+    # the rules' report, as `Coverage.report` hands it to the judge: a report the shipped
+    # judge has ruled on would feed its rulings (trained on every file) into the features
+    coverage = Coverage(Models(), thresholds=replace(DEFAULT, judge=False))
     tokens, pairs, masks, labels, meta = [], [], [], [], []
     cases = []
     for line in path.open(encoding="utf-8"):
