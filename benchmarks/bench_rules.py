@@ -2,7 +2,9 @@
 
 Run: .venv/bin/python benchmarks/bench_rules.py   (or `make bench`)
 Goals (issue 2): cold start <= 0.4 s (median); 8 vs 8 dice with the bonus <= 20 ms.
-Also: checking a 10-Word Deck submission for typos, compounds and duplicates.
+Also: the cold start of `adjudicator roll 2d6` and `adjudicator --help`, each also in
+yardsticks (a bare `python -c pass`, timed in turn with them, so a busy machine shows as a
+slower yardstick); checking a 10-Word Deck submission for typos, compounds and duplicates.
 """
 
 from __future__ import annotations
@@ -21,16 +23,26 @@ from adjudicator.rules.words import parse_words
 RUNS = 9
 
 
-def cold_start_seconds() -> list[float]:
-    """Wall time of whole `adjudicator odds` processes, as a player would wait for them."""
-    script = Path(sys.executable).with_name("adjudicator")
-    command = [str(script), "odds", "-d", "3", "-p", "2", "--bonus"]
-    subprocess.run(command, check=True, capture_output=True)  # warm the file cache
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
+YARDSTICK = "yardstick `python -c pass`"
+
+
+def cold_start_seconds() -> dict[str, list[float]]:
+    """Wall time of whole processes, as a player would wait for them: each in turn, `RUNS`
+    rounds, after one round that warms the file cache."""
+    script = str(Path(sys.executable).with_name("adjudicator"))
+    commands = {
+        YARDSTICK: [sys.executable, "-c", "pass"],
+        "`adjudicator odds`": [script, "odds", "-d", "3", "-p", "2", "--bonus"],
+        "`adjudicator roll 2d6`": [script, "roll", "2d6"],
+        "`adjudicator --help`": [script, "--help"],
+    }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for lap in range(RUNS + 1):
+        for name, command in commands.items():
+            start = time.perf_counter()
+            subprocess.run(command, check=True, capture_output=True)
+            if lap:
+                times[name].append(time.perf_counter() - start)
     return times
 
 
@@ -57,10 +69,15 @@ def submission_milliseconds(runs: int = 50) -> list[float]:
 
 def main() -> None:
     cold = cold_start_seconds()
-    print(
-        f"cold start `adjudicator odds`: median {statistics.median(cold):.3f} s "
-        f"(min {min(cold):.3f}, max {max(cold):.3f}, {RUNS} runs; goal <= 0.4 s)"
-    )
+    yardstick = statistics.median(cold[YARDSTICK])
+    for name, times in cold.items():
+        median = statistics.median(times)
+        ratio = "" if name == YARDSTICK else f", {median / yardstick:.1f} yardsticks"
+        goal = "; goal <= 0.4 s" if "odds" in name else ""
+        print(
+            f"cold start {name}: median {median:.3f} s{ratio} "
+            f"(min {min(times):.3f}, max {max(times):.3f}, {RUNS} runs{goal})"
+        )
     for setup in (
         CheckSetup(8, 8, True, False),
         CheckSetup(8, 8, True, True),

@@ -31,12 +31,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from adjudicator.ledger import migrations
-from adjudicator.ledger.database import (
-    BUSY_TIMEOUT_MS,
-    DEFAULT_LEDGER,
-    LEDGER_ENV,
-    create_ledger,
-)
+from adjudicator.ledger.database import BUSY_TIMEOUT_MS, create_ledger
+from adjudicator.ledger.location import DEFAULT_LEDGER, LEDGER_ENV
 from adjudicator.ledger.records import GENESIS
 
 #: What each table and view is for, one line each. A table missing here falls back to the

@@ -1,47 +1,111 @@
 """The `adjudicator` command line: thin Typer wrappers over the library.
 
 Library errors become CLI errors in one place (`_Root.invoke`): one line, a hint, exit
-code 1, and a traceback only with `--debug`.
+code 1, and a traceback only with `--debug`. Each command's module is imported when the
+command runs (`_lazy`): `COMMANDS` names where each is defined, with its one-line help.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Any
+from collections.abc import Mapping
+from typing import Annotated, Any, Final
 
 import typer
-from typer.core import TyperGroup
 
 from adjudicator import __version__
-from adjudicator.cli import (
-    combat,
-    dice,
-    eval_coverage,
-    eval_precedent,
-    eval_senses,
-    evaluate,
-    ledger_admin,
-    ledger_campaign,
-    ledger_characters,
-    ledger_deck,
-    ledger_io,
-    ledger_rulings,
-    models,
-    precedent,
-    spell,
-    table,
-    words,
-)
+from adjudicator.cli._lazy import Lazy, LazyGroup
 from adjudicator.cli._output import error_console, report_error
 from adjudicator.errors import AdjudicatorError
 
 EXIT_ERROR = 1
 
+#: Every command and group of `adjudicator`, in the order `--help` lists them: commands
+#: first, then groups (as Typer lists what is added to an app).
+COMMANDS: Final[Mapping[str, Lazy]] = {
+    "roll": Lazy("adjudicator.cli.dice", "roll_command", "Roll dice, keeping every die."),
+    "check": Lazy(
+        "adjudicator.cli.dice",
+        "check_command",
+        "Make a skill check: each difficulty die must be beaten by its own player die.",
+    ),
+    "odds": Lazy(
+        "adjudicator.cli.dice",
+        "odds_command",
+        "Show the exact odds of a skill check before anyone rolls.",
+    ),
+    "init": Lazy("adjudicator.cli.ledger_campaign", "init_command", "Create a campaign ledger."),
+    "export": Lazy(
+        "adjudicator.cli.ledger_io",
+        "export_command",
+        "Export the ruling log as Markdown, HTML, CSV or JSON.",
+    ),
+    "import": Lazy(
+        "adjudicator.cli.ledger_io", "import_command", "Restore a campaign from a JSON export."
+    ),
+    "serve": Lazy(
+        "adjudicator.cli.table",
+        "serve_command",
+        "Open the live table: the Storyteller's screen and every player's phone, one live view "
+        "of the ledger, with the language models loaded once. The CLI may keep writing to the "
+        "ledger; pages show every change within a second. `spell check`, `spell draft`, "
+        "`precedent search` and `ruling add` in other shells are answered by it, fast.",
+    ),
+    "words": Lazy("adjudicator.cli.words", "app", "Read Word lists."),
+    "session": Lazy(
+        "adjudicator.cli.ledger_campaign", "session_app", "Start, end and list sessions of play."
+    ),
+    "player": Lazy("adjudicator.cli.ledger_campaign", "player_app", "The players at the table."),
+    "character": Lazy(
+        "adjudicator.cli.ledger_characters",
+        "app",
+        "Characters: add, show, rest, level up, sacrifice Tags.",
+    ),
+    "deck": Lazy(
+        "adjudicator.cli.ledger_deck", "app", "The Deck: submit, approve, shuffle, draw, trade."
+    ),
+    "ruling": Lazy(
+        "adjudicator.cli.ledger_rulings", "ruling_app", "Record, show and list rulings on spells."
+    ),
+    "policy": Lazy(
+        "adjudicator.cli.ledger_rulings",
+        "policy_app",
+        "Announce policy changes openly, before they come up.",
+    ),
+    "ledger": Lazy(
+        "adjudicator.cli.ledger_admin",
+        "app",
+        "Verify, back up and summarise the campaign ledger.",
+    ),
+    "combat": Lazy(
+        "adjudicator.cli.combat",
+        "app",
+        "Fights on the Battle Board, stored in the campaign ledger: set up, play, undo, draw.",
+    ),
+    "models": Lazy("adjudicator.cli.models", "app", "The language models the tool uses."),
+    "spell": Lazy(
+        "adjudicator.cli.spell", "app", "Read intents, check spells' Word coverage, draft spells."
+    ),
+    "precedent": Lazy(
+        "adjudicator.cli.precedent",
+        "app",
+        "Find the precedents that apply to a spell; keep their search index current.",
+    ),
+    "eval": Lazy("adjudicator.cli.evaluate", "app", "Measure accuracy on labeled cases."),
+    "table": Lazy(
+        "adjudicator.cli.table",
+        "app",
+        "The live table's links: one for the Storyteller, one per player.",
+    ),
+}
 
-class _Root(TyperGroup):
-    """The root group: reports every `AdjudicatorError` the same way, and refuses arguments
-    that are not UTF-8 text before any command sees them."""
+
+class _Root(LazyGroup):
+    """The root group: its commands are `COMMANDS`; reports every `AdjudicatorError` the
+    same way, and refuses arguments that are not UTF-8 text before any command sees them."""
+
+    lazy = COMMANDS
 
     def main(self, args: Any = None, *rest: Any, **options: Any) -> Any:
         given = sys.argv[1:] if args is None else list(args)
@@ -90,25 +154,6 @@ def _root(
     ] = False,
 ) -> None:
     ctx.meta["debug"] = debug
-
-
-dice.register(app)
-app.add_typer(words.app, name="words")
-ledger_campaign.register(app)  # init, session, player
-app.add_typer(ledger_characters.app, name="character")
-app.add_typer(ledger_deck.app, name="deck")
-ledger_rulings.register(app)  # ruling, policy
-ledger_io.register(app)  # export, import
-app.add_typer(ledger_admin.app, name="ledger")
-app.add_typer(combat.app, name="combat")
-app.add_typer(models.app, name="models")
-app.add_typer(spell.app, name="spell")
-app.add_typer(precedent.app, name="precedent")
-app.add_typer(evaluate.app, name="eval")
-eval_coverage.register(evaluate.app)
-eval_senses.register(evaluate.app)
-eval_precedent.register(evaluate.app)
-table.register(app)  # serve, table links
 
 
 def _not_utf8(args: list[str]) -> str | None:

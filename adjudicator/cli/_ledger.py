@@ -22,6 +22,7 @@ from rich.text import Text
 from adjudicator.cli._output import SafeConsole, error_console
 from adjudicator.errors import InvalidInput
 from adjudicator.ledger.files import check_destination, write_file
+from adjudicator.ledger.location import DEFAULT_LEDGER, LEDGER_ENV, resolve_path
 from adjudicator.rules.words import Word
 
 if TYPE_CHECKING:
@@ -59,12 +60,6 @@ def console() -> Console:
 def ledger_path(option: Path | None) -> Path:
     """`--ledger`, else `ADJUDICATOR_LEDGER`, else ./campaign.sqlite; a ledger from the
     environment other than ./campaign.sqlite is named on stderr."""
-    from adjudicator.ledger.database import (
-        DEFAULT_LEDGER,
-        LEDGER_ENV,
-        resolve_path,
-    )  # lazy: heavy import (sqlite-utils)
-
     path = resolve_path(option, os.environ)
     from_env = option is None and os.environ.get(LEDGER_ENV, "").strip()
     if from_env and path.resolve() != DEFAULT_LEDGER.resolve():
@@ -76,11 +71,6 @@ def optional_ledger(option: Path | None, *, no_ledger: bool, needed: bool) -> Pa
     """The ledger a command that can do without one reads (`spell check`, `spell draft`):
     found as every command finds it, ./campaign.sqlite only if it exists; None with
     `--no-ledger`, which cannot go with `--ledger` or with what `needed` the ledger."""
-    from adjudicator.ledger.database import (
-        DEFAULT_LEDGER,
-        LEDGER_ENV,
-    )  # lazy: heavy import (sqlite-utils)
-
     if no_ledger:
         if option is not None or needed:
             raise InvalidInput(

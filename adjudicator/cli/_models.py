@@ -9,7 +9,6 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from adjudicator.language.coverage import Coverage
 from adjudicator.language.models import Models
 
 if TYPE_CHECKING:
@@ -31,5 +30,6 @@ def shared_coverage() -> Coverage:
 
 @cache
 def _coverage_for(models: Models) -> Coverage:
+    from adjudicator.language.coverage import Coverage  # lazy: heavy import (numpy)
 
     return Coverage(models)

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
+from adjudicator.ledger.location import resolve_path
 from adjudicator.table.client import TableUnreachable, forward
 from adjudicator.table.runfile import read_runfile
 
@@ -27,19 +28,6 @@ NoServerOption = Annotated[
         "--no-server", help="Run here, even when a table (`adjudicator serve`) is running."
     ),
 ]
-
-
-#: As in `ledger.database` (a test checks they agree): not imported from there, since
-#: that would load sqlite-utils for a command the table answers.
-LEDGER_ENV = "ADJUDICATOR_LEDGER"
-DEFAULT_LEDGER = "campaign.sqlite"
-
-
-def _resolve(option: Path | None) -> Path:
-    if option is not None and str(option).strip():
-        return Path(option).expanduser().absolute()
-    from_env = os.environ.get(LEDGER_ENV, "").strip()
-    return Path(from_env or DEFAULT_LEDGER).expanduser().absolute()
 
 
 def _plain(value: Any) -> Any:
@@ -63,7 +51,7 @@ def served(
     if no_server or not uses_ledger or ctx is None:
         return False
 
-    path = _resolve(ledger)
+    path = resolve_path(ledger, os.environ).absolute()
     info = read_runfile(path)
     if info is None:
         return False

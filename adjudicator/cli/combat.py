@@ -22,6 +22,7 @@ from adjudicator.cli import (
     combat_turns,
     combat_views,
 )
+from adjudicator.cli._lazy import LazyGroup
 from adjudicator.cli._ledger import console, opened
 from adjudicator.cli._options import (
     JsonOption,
@@ -61,7 +62,15 @@ from adjudicator.rules.words import parse_words
 if TYPE_CHECKING:
     from adjudicator.cli.combat_play import Step
 
+
+class _Combat(LazyGroup):
+    """`combat`'s own commands, then each other game system's group, imported when used."""
+
+    lazy = combat_systems.VERBS
+
+
 app = typer.Typer(
+    cls=_Combat,
     help="Fights on the Battle Board, stored in the campaign ledger: set up, play, undo, draw.",
     no_args_is_help=True,
 )
@@ -418,5 +427,3 @@ combat_turns.register(app)
 combat_hands.register(app)
 combat_table.register(app)
 combat_views.register(app)
-for _name, _verbs in combat_systems.VERBS.items():
-    app.add_typer(_verbs, name=_name)

@@ -111,7 +111,7 @@ def board_command(
             raise InvalidInput(
                 f"--svg draws the Battle Board: {found.info.id} is a {found.info.system} fight"
             )
-        combat_systems.BOARDS[found.info.system](found, as_json)
+        combat_systems.board_view(found.info.system)(found, as_json)
         return
     stored = found
     state = stored.state

@@ -12,7 +12,6 @@ from rich.table import Table
 from adjudicator.cli._options import JsonOption, seed_option
 from adjudicator.cli._output import console, print_json
 from adjudicator.rules.dice import Dice, Roll, enter, parse_values, roll
-from adjudicator.rules.odds import check_odds
 from adjudicator.rules.skill_check import CheckResult, CheckSetup, PendingCheck
 
 DifficultyDice = Annotated[
@@ -30,12 +29,6 @@ BonusAgainst = Annotated[
     typer.Option("--bonus-against", help="An exact match against: +1 to one difficulty die."),
 ]
 Seed = Annotated[int | None, seed_option("Seed for a reproducible roll (printed when omitted).")]
-
-
-def register(app: typer.Typer) -> None:
-    app.command("roll")(roll_command)
-    app.command("check")(check_command)
-    app.command("odds")(odds_command)
 
 
 def _rng(seed: int | None) -> tuple[random.Random, int]:
@@ -175,6 +168,7 @@ def odds_command(
 
     Example: adjudicator odds -d 3 -p 2 --bonus
     """
+    from adjudicator.rules.odds import check_odds  # lazy: heavy import (numpy)
 
     setup = CheckSetup(difficulty, player, bonus, bonus_against)
     odds = check_odds(setup)

@@ -33,12 +33,6 @@ from adjudicator.language.thresholds import DEFAULT
 from adjudicator.language.word_use import WordUse
 from adjudicator.rules.words import Word
 
-
-def register(app: typer.Typer) -> None:
-    """Add the `coverage` command to the `eval` group."""
-    app.command("coverage")(coverage_command)
-
-
 SplitOption = Annotated[
     str,
     typer.Option(

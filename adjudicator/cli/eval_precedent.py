@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import typer
-
 from adjudicator.cli import _models  # looked up at each call: tests swap `shared_models`
 from adjudicator.cli._options import JsonOption
 from adjudicator.cli._output import console, print_json
@@ -20,11 +18,6 @@ from adjudicator.precedent.same_situation import Reader
 
 #: The issue's goals on wop-dev/precedent.jsonl, printed beside the figures.
 GOALS = {"macro_f1": 0.95, "precedent_in_top3": 0.97, "false_accusation_rate": 0.02}
-
-
-def register(app: typer.Typer) -> None:
-    """Add the `precedent` command to the `eval` group."""
-    app.command("precedent")(precedent_command)
 
 
 def precedent_command(

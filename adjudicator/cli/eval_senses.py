@@ -160,65 +160,60 @@ def _examples(path: Path) -> list[Any]:
     ]
 
 
-def register(app: typer.Typer) -> None:
-    """Add `senses` and `homonyms` to the `eval` group."""
+def senses_command(
+    cases_file: CasesArgument,
+    out: OutOption = None,
+    examples: ExamplesOption = None,
+    as_json: JsonOption = False,
+    config: ConfigOption = None,
+) -> None:
+    """Which declared meaning of a homonym does each text use? Accuracy averaged over words.
 
-    @app.command("senses")
-    def senses(
-        cases_file: CasesArgument,
-        out: OutOption = None,
-        examples: ExamplesOption = None,
-        as_json: JsonOption = False,
-        config: ConfigOption = None,
-    ) -> None:
-        """Which declared meaning of a homonym does each text use? Accuracy averaged over words.
+    Example: adjudicator eval senses ../shared/benchmarks/wop-dev/senses.jsonl --out pred.jsonl
+    """
 
-        Example: adjudicator eval senses ../shared/benchmarks/wop-dev/senses.jsonl --out pred.jsonl
-        """
+    thresholds = configured(sense_thresholds.DEFAULT, config)
+    cases = read_cases(cases_file, ("id", "word", "senses", "text"))
+    queries = _queries(cases)
+    labeled = _examples(examples) if examples is not None else []
+    model = SenseModel(shared_models(), SenseInventory(), thresholds)
+    chunks = [range(i, min(i + CHUNK, len(queries))) for i in range(0, len(queries), CHUNK)]
+    choices = []
+    for chunk in with_progress(chunks, f"senses ({len(queries)} cases)"):
+        choices.extend(model.choose_many([queries[i] for i in chunk], labeled))
+    write_predictions(
+        out,
+        ({"id": c["id"], **choice.to_dict()} for c, choice in zip(cases, choices, strict=True)),
+    )
+    report = senses_report(cases, [c.key for c in choices])
+    _show(report.to_dict(), as_json)
 
-        thresholds = configured(sense_thresholds.DEFAULT, config)
-        cases = read_cases(cases_file, ("id", "word", "senses", "text"))
-        queries = _queries(cases)
-        labeled = _examples(examples) if examples is not None else []
-        model = SenseModel(shared_models(), SenseInventory(), thresholds)
-        chunks = [range(i, min(i + CHUNK, len(queries))) for i in range(0, len(queries), CHUNK)]
-        choices = []
-        for chunk in with_progress(chunks, f"senses ({len(queries)} cases)"):
-            choices.extend(model.choose_many([queries[i] for i in chunk], labeled))
-        write_predictions(
-            out,
-            ({"id": c["id"], **choice.to_dict()} for c, choice in zip(cases, choices, strict=True)),
-        )
-        report = senses_report(cases, [c.key for c in choices])
-        _show(report.to_dict(), as_json)
 
-    @app.command("homonyms")
-    def homonyms(
-        cases_file: CasesArgument,
-        out: OutOption = None,
-        as_json: JsonOption = False,
-        config: ConfigOption = None,
-    ) -> None:
-        """Must a player declare which meaning each Word has? Precision, recall and F1.
+def homonyms_command(
+    cases_file: CasesArgument,
+    out: OutOption = None,
+    as_json: JsonOption = False,
+    config: ConfigOption = None,
+) -> None:
+    """Must a player declare which meaning each Word has? Precision, recall and F1.
 
-        Example: adjudicator eval homonyms ../shared/benchmarks/wop-dev/homonyms.jsonl
-        """
-        thresholds = configured(homonym_thresholds.DEFAULT, config)
-        cases = read_cases(cases_file, ("id", "word"))
-        inventory = SenseInventory()
-        infos = [
-            is_homonym(str(c["word"]), inventory, thresholds)
-            for c in with_progress(cases, "homonyms")
-        ]
-        write_predictions(
-            out,
-            (
-                {"id": c["id"], "homonym": info.homonym, "senses": list(info.senses)}
-                for c, info in zip(cases, infos, strict=True)
-            ),
-        )
-        report = homonyms_report(cases, [info.homonym for info in infos])
-        _show(report.to_dict(), as_json)
+    Example: adjudicator eval homonyms ../shared/benchmarks/wop-dev/homonyms.jsonl
+    """
+    thresholds = configured(homonym_thresholds.DEFAULT, config)
+    cases = read_cases(cases_file, ("id", "word"))
+    inventory = SenseInventory()
+    infos = [
+        is_homonym(str(c["word"]), inventory, thresholds) for c in with_progress(cases, "homonyms")
+    ]
+    write_predictions(
+        out,
+        (
+            {"id": c["id"], "homonym": info.homonym, "senses": list(info.senses)}
+            for c, info in zip(cases, infos, strict=True)
+        ),
+    )
+    report = homonyms_report(cases, [info.homonym for info in infos])
+    _show(report.to_dict(), as_json)
 
 
 def _show(metrics: dict[str, Any], as_json: bool) -> None:

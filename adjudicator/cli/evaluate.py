@@ -1,24 +1,58 @@
 """`adjudicator eval ...`: accuracy on labeled cases (formats: the benchmarks README).
 
-The commands live beside their subject (`eval_coverage.py`, `eval_senses.py`) and register
-on this group; what they share is here: reading cases, writing predictions, a progress bar.
+The commands live beside their subject (`eval_coverage.py`, `eval_senses.py`,
+`eval_precedent.py`), imported when one runs; what they share is here: reading cases,
+writing predictions, a progress bar.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
+from adjudicator.cli._lazy import Lazy, LazyGroup
 from adjudicator.cli._ledger import write_output
 from adjudicator.cli._output import error_console
 from adjudicator.errors import InvalidInput
 
-app = typer.Typer(help="Measure accuracy on labeled cases.", no_args_is_help=True)
+
+class _Eval(LazyGroup):
+    """The `eval` commands, each imported when it runs."""
+
+    lazy: ClassVar[Mapping[str, Lazy]] = {
+        "coverage": Lazy(
+            "adjudicator.cli.eval_coverage",
+            "coverage_command",
+            "Check every case's Words against its intent and score the predictions.",
+        ),
+        "senses": Lazy(
+            "adjudicator.cli.eval_senses",
+            "senses_command",
+            "Which declared meaning of a homonym does each text use? Accuracy averaged over words.",
+        ),
+        "homonyms": Lazy(
+            "adjudicator.cli.eval_senses",
+            "homonyms_command",
+            "Must a player declare which meaning each Word has? Precision, recall and F1.",
+        ),
+        "precedent": Lazy(
+            "adjudicator.cli.eval_precedent",
+            "precedent_command",
+            "Decide every case's proposal against its own small ledger and score the "
+            "predictions: conflict macro-F1 (stricter / looser / none; a conflict naming the "
+            "wrong precedent is wrong), the false-accusation rate over all cases, and "
+            "precedent-in-top-3 over the cases with a gold precedent. Uses the same checks as "
+            "`ruling add`.",
+        ),
+    }
+
+
+app = typer.Typer(cls=_Eval, help="Measure accuracy on labeled cases.", no_args_is_help=True)
 
 T = TypeVar("T")
 

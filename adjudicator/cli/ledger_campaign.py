@@ -16,12 +16,6 @@ session_app = typer.Typer(help="Start, end and list sessions of play.", no_args_
 player_app = typer.Typer(help="The players at the table.", no_args_is_help=True)
 
 
-def register(app: typer.Typer) -> None:
-    app.command("init")(init_command)
-    app.add_typer(session_app, name="session")
-    app.add_typer(player_app, name="player")
-
-
 def init_command(
     ledger: LedgerOption = None,
     name: Annotated[

@@ -15,11 +15,6 @@ from adjudicator.errors import InvalidInput
 from adjudicator.ledger.hashing import Head
 
 
-def register(app: typer.Typer) -> None:
-    app.command("export")(export_command)
-    app.command("import")(import_command)
-
-
 def export_command(
     fmt: Annotated[
         str, typer.Option("--format", "-f", help="md (Markdown/Obsidian), html, json or csv.")

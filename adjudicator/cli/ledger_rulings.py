@@ -28,11 +28,6 @@ policy_app = typer.Typer(
 )
 
 
-def register(app: typer.Typer) -> None:
-    app.add_typer(ruling_app, name="ruling")
-    app.add_typer(policy_app, name="policy")
-
-
 def ruling_json(ruling: Ruling, status: StatusRecord | None) -> dict[str, Any]:
     data = ruling.to_dict()
     data["status"] = {"status": "standing"} if status is None else status.to_dict()

@@ -26,8 +26,6 @@ from adjudicator.cli._options import JsonOption, LedgerOption
 from adjudicator.cli._output import Cell, Rows, print_json
 from adjudicator.cli._table import NoServerOption, served
 from adjudicator.errors import InvalidInput
-from adjudicator.language.coverage import Coverage
-from adjudicator.language.draft import draft
 from adjudicator.rules.words import Word, format_words, parse_words
 
 if TYPE_CHECKING:
@@ -71,6 +69,7 @@ CasterOption = Annotated[
 
 def _checker() -> Coverage:
     """A coverage checker on this process's one `Models` (the CLI's composition root)."""
+    from adjudicator.language.coverage import Coverage  # lazy: heavy import (numpy)
 
     return Coverage(_models.shared_models())
 
@@ -239,6 +238,8 @@ def draft_command(
             drafted = draft_spell(_campaign_checks(book), intent, held, at_hand)
         result = drafted.draft
     else:
+        from adjudicator.language.draft import draft  # lazy: heavy import (numpy)
+
         checker = _checker()
         result = draft(intent, _words(inherent), _words(hand), checker.models, coverage=checker)
     if as_json:

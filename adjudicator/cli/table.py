@@ -36,11 +36,6 @@ from adjudicator.table.service import TableConfig
 app = typer.Typer(help="The live table's links: one for the Storyteller, one per player.")
 
 
-def register(root: typer.Typer) -> None:
-    root.command("serve")(serve_command)
-    root.add_typer(app, name="table")
-
-
 def _forwarded() -> dict[str, Callable[..., None]]:
     """The commands a running table answers for the CLI, by name."""
 

@@ -1,8 +1,10 @@
 """The campaign ledger: one SQLite file per campaign, append-only and hash-chained.
 
 Modules, in dependency order:
-- `database`: open/create the file, PRAGMAs, write transactions with retry, backup;
-  `files`: files written beside a ledger, never the ledger itself, never half-written.
+- `location`: which file is the ledger (`--ledger`, `$ADJUDICATOR_LEDGER`, ./campaign.sqlite),
+  without loading sqlite-utils; `database`: open/create the file, PRAGMAs, write
+  transactions with retry, backup; `files`: files written beside a ledger, never the
+  ledger itself, never half-written.
 - `migrations/`: the schema, one module per migration (`m0001_...`), found by number.
 - `hashing` (how a record's hash is computed) and `records`: the hash chain every record
   joins, and `verify`; `health`: the cheap check every open runs.

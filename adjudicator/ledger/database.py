@@ -44,10 +44,6 @@ from adjudicator.ledger.errors import (
 from adjudicator.ledger.files import check_folder as check_folder
 from adjudicator.ledger.files import guard_target, temporary_for
 
-#: The ledger used when neither `--ledger` nor the environment names one.
-DEFAULT_LEDGER = Path("campaign.sqlite")
-#: The environment variable that names the ledger when `--ledger` is not given.
-LEDGER_ENV = "ADJUDICATOR_LEDGER"
 #: How long SQLite itself waits on a lock before reporting it busy (milliseconds).
 BUSY_TIMEOUT_MS = 5000
 #: How long `write()` keeps retrying a busy ledger before giving up (seconds).
@@ -111,16 +107,6 @@ class Ledger:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def resolve_path(explicit: str | Path | None, environ: Mapping[str, str]) -> Path:
-    """`--ledger PATH`, else `ADJUDICATOR_LEDGER`, else `campaign.sqlite` here."""
-    if explicit is not None and str(explicit).strip():
-        return Path(explicit).expanduser()
-    from_env = environ.get(LEDGER_ENV, "").strip()
-    if from_env:
-        return Path(from_env).expanduser()
-    return DEFAULT_LEDGER
 
 
 def create_ledger(

@@ -7,14 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.ledger.database import (
-    DEFAULT_LEDGER,
-    LEDGER_ENV,
-    Ledger,
-    format_time,
-    open_ledger,
-    resolve_path,
-)
+from adjudicator.ledger.database import Ledger, format_time, open_ledger
 from adjudicator.ledger.errors import (
     FolderMissing,
     LedgerExists,
@@ -22,6 +15,7 @@ from adjudicator.ledger.errors import (
     NewerLedger,
     NotALedger,
 )
+from adjudicator.ledger.location import DEFAULT_LEDGER, LEDGER_ENV, resolve_path
 from tests.ledger.helpers import START, TickingClock, new_ledger
 
 

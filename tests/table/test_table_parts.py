@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import _table
 from adjudicator.errors import AdjudicatorError
-from adjudicator.ledger import database, sessions
+from adjudicator.ledger import sessions
 from adjudicator.ledger.database import open_ledger
 from adjudicator.ledger.decks import hand_of
 from adjudicator.ledger.errors import UnknownName
@@ -109,11 +108,6 @@ def test_a_stale_run_file_is_ignored(ledger_file: Path, tmp_path: Path) -> None:
     other = tmp_path / "other.sqlite"
     runfile_path(other).write_text(json.dumps({**alive.__dict__}), encoding="utf-8")
     assert read_runfile(other) is None  # a run file for another ledger
-
-
-def test_the_cli_client_resolves_the_ledger_as_the_ledger_does() -> None:
-    assert _table.LEDGER_ENV == database.LEDGER_ENV
-    assert Path(_table.DEFAULT_LEDGER) == database.DEFAULT_LEDGER
 
 
 def test_a_token_identifies_one_role() -> None:
