@@ -9,17 +9,16 @@ against the fight and records it, or refuses it with the rule it breaks.
 
 from __future__ import annotations
 
-from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
 
-from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._ledger import console
 from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
 from adjudicator.cli.combat_play import step
+from adjudicator.cli.combat_system_views import SystemViews, fraction_json
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham.board import board_data, text_board
 from adjudicator.combat.systems.murdham.engine import NAME
@@ -29,7 +28,6 @@ from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
     from adjudicator.cli.combat_play import Step
-    from adjudicator.ledger.fights.steps import StoredFight
 
 app = typer.Typer(
     help="Murdham fights (seeds/002): zones, faction initiative, alternating turns, reactions.",
@@ -38,6 +36,15 @@ app = typer.Typer(
 
 Unit = Annotated[str, typer.Argument(help="The character's name.", show_default=False)]
 Target = Annotated[str, typer.Argument(help="The target's name.", show_default=False)]
+
+#: How a Murdham fight is read and shown (`status`, `combat board`).
+VIEWS = SystemViews(
+    NAME,
+    MurdhamState,
+    board_data,
+    text_board,
+    lambda state: (f"{f.describe()} [{f.status.value}]" for f in state.fighters),
+)
 
 
 def _die(text: str) -> int:
@@ -344,37 +351,7 @@ def end_command(
     return c.EndFight(reason)
 
 
-def _load(path: Path | None, combat: str | None) -> StoredFight:
-    from adjudicator.ledger.fights.steps import load_fight  # lazy: heavy import (sqlite-utils)
-
-    with opened(path) as ledger:
-        return load_fight(ledger, NAME, combat)
-
-
-def _state(stored: StoredFight) -> MurdhamState:
-    state = getattr(stored.fight, "state", None)
-    assert isinstance(state, MurdhamState)
-    return state
-
-
-@app.command("status")
-def status_command(
-    combat: CombatOption = None, ledger: LedgerOption = None, as_json: JsonOption = False
-) -> None:
-    """The fight now: zones, characters, the round and whose go it is.
-
-    Example: adjudicator combat murdham status
-    """
-    stored = _load(ledger, combat)
-    state = _state(stored)
-    if as_json:
-        print_json({**stored.info.to_dict(), **board_data(state), "steps": len(stored.steps)})
-        return
-    info = stored.info
-    console().print(Text(f"{info.id}: Murdham ({info.ruleset}), seed {info.seed}"))
-    for f in state.fighters:
-        console().print(Text(f"  {f.describe()} [{f.status.value}]"))
-    console().print(Text(text_board(state)))
+VIEWS.add_status(app, "The fight now: zones, characters, the round and whose go it is.")
 
 
 @app.command("odds")
@@ -393,7 +370,7 @@ def odds_command(
     Example: adjudicator combat murdham odds Theobald "Bandit 1" --save
     """
     odds = odds_of(
-        _state(_load(ledger, combat)),
+        VIEWS.current(ledger, combat),
         attacker,
         target,
         needs_save=save,
@@ -401,28 +378,15 @@ def odds_command(
         cover=cover,
     )
     if as_json:
-
-        def frac(p: Fraction) -> dict[str, object]:
-            return {"fraction": str(p), "probability": float(p)}
-
         print_json(
             {
-                "hit": frac(odds.hit),
-                "through_dodge": frac(odds.through_dodge),
-                "damage": {str(d): frac(p) for d, p in odds.damage},
-                "drops": frac(odds.drops),
-                "drops_if_dodged": frac(odds.drops_if_dodged),
+                "hit": fraction_json(odds.hit),
+                "through_dodge": fraction_json(odds.through_dodge),
+                "damage": {str(d): fraction_json(p) for d, p in odds.damage},
+                "drops": fraction_json(odds.drops),
+                "drops_if_dodged": fraction_json(odds.drops_if_dodged),
             }
         )
         return
     for line in odds.lines():
         console().print(Text(line))
-
-
-def board_view(stored: StoredFight, as_json: bool) -> None:
-    """`combat board` for a Murdham fight: its zones with neighbours and occupants."""
-    state = _state(stored)
-    if as_json:
-        print_json({"combat": stored.info.id, **board_data(state)})
-        return
-    console().print(Text(text_board(state)))

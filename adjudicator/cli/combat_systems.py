@@ -26,7 +26,7 @@ VERBS: Final[dict[str, typer.Typer]] = {
 
 #: `combat board` for each system other than Words of Power: the picture of its space.
 BOARDS: Final[dict[str, Callable[[StoredFight, bool], None]]] = {
-    "murdham": combat_murdham.board_view,
-    "spellwoven": combat_spellwoven.board_view,
-    "weird-wizard": combat_weird_wizard.board_view,
+    "murdham": combat_murdham.VIEWS.board,
+    "spellwoven": combat_spellwoven.VIEWS.board,
+    "weird-wizard": combat_weird_wizard.VIEWS.board,
 }

@@ -180,7 +180,7 @@ def _damage(
     tx: Tx, attacker: str, target: str, die: int, impaired: bool, cover: bool, lands: bool = True
 ) -> ev.DamageRolled:
     """ "Cover ... The target's armour value is increased by 1"."""
-    rolls = tx.dice_rolls(die, 2 if impaired else 1, attacker)
+    rolls = tx.roll_many(2 if impaired else 1, die, "damage", attacker)
     armour = tx.state.fighter(target).armour + (1 if cover else 0)
     damage = max(0, min(r.value for r in rolls) - armour)
     return ev.DamageRolled(attacker, target, rolls, armour, damage, lands)

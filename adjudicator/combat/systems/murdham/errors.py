@@ -162,10 +162,6 @@ class SetupError(MurdhamError):
     rule = "our ruling: the GM sets the zones and the characters before the first round"
 
 
-class ForeignCommand(MurdhamError):
-    rule = "our ruling: a fight is played by its own system's rules (seeds/README.md)"
-
-
 class NonLethalRefused(MurdhamError):
     rule = (
         "Disarm. A nearby target must pass a STR save ... Grapple. A nearby target must pass "

@@ -1,20 +1,19 @@
 """The facts a Murdham fight is made of: each a frozen record folded into `MurdhamState`.
 
 Every result is decided before the event exists (dice rolled, saves read), so `apply` needs
-no rules and no dice. Each class registers itself under its `kind` in `MURDHAM_EVENTS`, the
+no rules and no dice. Each class registers itself under its `kind` in `MurdhamEvent.kinds`, the
 way Words of Power's events do in theirs, so a stored fight reads back by the same names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from adjudicator.combat.dice_source import RolledDie
 from adjudicator.combat.events import dice_text
-from adjudicator.combat.record import Record, RecordError
-from adjudicator.combat.registry import RegistrationError, Registry
+from adjudicator.combat.fight import FightEvent
+from adjudicator.combat.registry import Registry
 from adjudicator.combat.systems.murdham.state import (
     MOVE_ZONES,
     Fighter,
@@ -26,46 +25,12 @@ from adjudicator.combat.systems.murdham.state import (
     Turn,
 )
 
-#: Every Murdham event class by its stored `kind`, filled as each class is defined.
-MURDHAM_EVENTS: Final[Registry[str, type[MurdhamEvent]]] = Registry("the Murdham event kind")
-
 
 @dataclass(frozen=True)
-class MurdhamEvent(Record):
+class MurdhamEvent(FightEvent[MurdhamState]):
     """A fact of a Murdham fight; subclasses set `kind` and override `apply`."""
 
-    kind: ClassVar[str] = "murdham_event"
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        kind = cls.__dict__.get("kind")
-        if not isinstance(kind, str) or not kind:
-            raise RegistrationError(f"the Murdham event {cls.__qualname__} sets no kind")
-        MURDHAM_EVENTS.add(kind, cls)
-
-    def apply(self, state: MurdhamState) -> MurdhamState:
-        return state
-
-    def describe(self) -> str:
-        return self.kind
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"event": self.kind, **super().to_dict()}
-
-
-def event_from_dict(data: Mapping[str, Any]) -> MurdhamEvent:
-    kind = str(data.get("event"))
-    cls = MURDHAM_EVENTS.get(kind)
-    if cls is None:
-        raise RecordError(f"unknown Murdham event {kind!r}")
-    return cls.from_dict({k: v for k, v in data.items() if k != "event"})
-
-
-def fold(events: Iterable[MurdhamEvent], start: MurdhamState | None = None) -> MurdhamState:
-    state = MurdhamState() if start is None else start
-    for event in events:
-        state = event.apply(state)
-    return state
+    kinds: ClassVar[Registry[str, type[Any]]] = Registry("the Murdham event kind")
 
 
 def _save(die: RolledDie, score: int, what: str) -> str:

@@ -53,7 +53,3 @@ class NoShield(SpellwovenError):
 
 class NotAnAction(SpellwovenError):
     rule = "our ruling: the actions are the chapter's (Move, Talk, Use a Talent, Attack)"
-
-
-class ForeignCommand(SpellwovenError):
-    rule = "our ruling: a fight is played by its own system's rules (seeds/README.md)"

@@ -1,16 +1,15 @@
 """The facts a Spellwoven fight is made of, folded into `SpellwovenState`; each registers
-under its `kind` in `SPELLWOVEN_EVENTS` as it is defined."""
+under its `kind` in `SpellwovenEvent.kinds` as it is defined."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from adjudicator.combat.dice_source import RolledDie
 from adjudicator.combat.events import dice_text
-from adjudicator.combat.record import Record, RecordError
-from adjudicator.combat.registry import RegistrationError, Registry
+from adjudicator.combat.fight import FightEvent
+from adjudicator.combat.registry import Registry
 from adjudicator.combat.systems.spellwoven.rolls import SkillTest
 from adjudicator.combat.systems.spellwoven.state import (
     Character,
@@ -21,47 +20,12 @@ from adjudicator.combat.systems.spellwoven.state import (
 )
 from adjudicator.combat.systems.spellwoven.wounds import LADDER, Injury, mark
 
-SPELLWOVEN_EVENTS: Final[Registry[str, type[SpellwovenEvent]]] = Registry(
-    "the Spellwoven event kind"
-)
-
 
 @dataclass(frozen=True)
-class SpellwovenEvent(Record):
-    kind: ClassVar[str] = "spellwoven_event"
+class SpellwovenEvent(FightEvent[SpellwovenState]):
+    """A fact of a Spellwoven fight; subclasses set `kind` and override `apply`."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        kind = cls.__dict__.get("kind")
-        if not isinstance(kind, str) or not kind:
-            raise RegistrationError(f"the Spellwoven event {cls.__qualname__} sets no kind")
-        SPELLWOVEN_EVENTS.add(kind, cls)
-
-    def apply(self, state: SpellwovenState) -> SpellwovenState:
-        return state
-
-    def describe(self) -> str:
-        return self.kind
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"event": self.kind, **super().to_dict()}
-
-
-def event_from_dict(data: Mapping[str, Any]) -> SpellwovenEvent:
-    kind = str(data.get("event"))
-    cls = SPELLWOVEN_EVENTS.get(kind)
-    if cls is None:
-        raise RecordError(f"unknown Spellwoven event {kind!r}")
-    return cls.from_dict({k: v for k, v in data.items() if k != "event"})
-
-
-def fold(
-    events: Iterable[SpellwovenEvent], start: SpellwovenState | None = None
-) -> SpellwovenState:
-    state = SpellwovenState() if start is None else start
-    for event in events:
-        state = event.apply(state)
-    return state
+    kinds: ClassVar[Registry[str, type[Any]]] = Registry("the Spellwoven event kind")
 
 
 @dataclass(frozen=True)
