@@ -263,6 +263,58 @@ def attack_command(
     )
 
 
+@app.command("blast")
+@step(dice=True, system=NAME)
+def blast_command(
+    attacker: Unit,
+    zone: Annotated[
+        str | None,
+        typer.Argument(help="The zone hit (default: the attacker's own).", show_default=False),
+    ] = None,
+    ranged: Annotated[bool, typer.Option("--ranged", help="A ranged blast.")] = False,
+    indirect: Annotated[bool, typer.Option("--indirect", help="An indirect ranged blast.")] = False,
+    border: Annotated[
+        list[str] | None,
+        typer.Option("--border", help="A character on the zone's border. Repeatable."),
+    ] = None,
+    challenging: Annotated[
+        bool, typer.Option("--challenging", help="Challenging circumstances: a WIT save to hit.")
+    ] = False,
+    unseen: Annotated[bool, typer.Option("--unseen", help="The zone is not visible.")] = False,
+    hold_back: Annotated[bool, typer.Option("--hold-back", help="Impaired damage.")] = False,
+    concealed: Annotated[
+        bool, typer.Option("--concealed", help="The targets have concealment: impaired damage.")
+    ] = False,
+    cover: Annotated[
+        bool, typer.Option("--cover", help="The targets have cover: +1 armour.")
+    ] = False,
+    unaware: Annotated[
+        bool, typer.Option("--unaware", help="The targets are unaware: they cannot react.")
+    ] = False,
+) -> Step:
+    """Blast a zone (a main action): everyone in it and on its borders, each in turn may
+    react (one counter at most), then take-hit. A melee blast hits the attacker's zone and
+    can't miss; a ranged one that misses deviates to a random neighbouring zone.
+
+    Example: adjudicator combat murdham blast Sybilla Ford --ranged --border "Bandit 2"
+    """
+    if ranged and indirect:
+        raise InvalidInput("--ranged or --indirect, not both")
+    mode = "indirect" if indirect else "ranged" if ranged else "melee"
+    return c.Blast(
+        attacker,
+        zone or "",
+        mode,
+        tuple(border or ()),
+        challenging,
+        not unseen,
+        hold_back,
+        concealed,
+        cover,
+        unaware,
+    )
+
+
 @app.command("dodge")
 @step(dice=True, system=NAME)
 def dodge_command(unit: Unit) -> Step:

@@ -121,6 +121,23 @@ class Attack(MurdhamCommand):
 
 
 @dataclass(frozen=True)
+class Blast(MurdhamCommand):
+    """A blast attack (a main action) on a zone (`zone`; "": the attacker's own): everyone in
+    it, and `border`, the characters the GM places on its borders (in neighbouring zones)."""
+
+    attacker: str
+    zone: str = ""
+    mode: str = "melee"
+    border: tuple[str, ...] = ()
+    challenging: bool = False
+    visible: bool = True
+    hold_back: bool = False
+    concealed: bool = False
+    cover: bool = False
+    unaware: bool = False
+
+
+@dataclass(frozen=True)
 class Dodge(MurdhamCommand):
     unit: str
 
