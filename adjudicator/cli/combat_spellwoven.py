@@ -80,6 +80,9 @@ def add_command(
         str, typer.Option("--soak", help="Armour soak S/D/G/F/M (at most 3 each).")
     ] = "0/0/0/0/0",
     shield: Annotated[int, typer.Option("--shield", help="Shield soaks: 1, 2 or 3.")] = 0,
+    npc: Annotated[
+        bool, typer.Option("--npc", help="A Non-Player Character (cannot cooperate).")
+    ] = False,
 ) -> Step:
     """Add a character to a side, with its wound track and armour.
 
@@ -106,6 +109,7 @@ def add_command(
             feint,
             where,
             track,
+            npc=npc,
         )
     )
 
@@ -142,7 +146,7 @@ def attack_command(
 
 
 @app.command("move")
-@step(system=NAME)
+@step(dice=True, system=NAME)
 def move_command(
     unit: Unit,
     to: Annotated[str, typer.Argument(help="engaged, nearby or distant.", show_default=False)],
@@ -173,7 +177,7 @@ def test_command(
 
 
 @app.command("act")
-@step(system=NAME)
+@step(dice=True, system=NAME)
 def act_command(
     unit: Unit,
     what: Annotated[str, typer.Argument(help="What it does.", show_default=False)],
@@ -185,8 +189,49 @@ def act_command(
     return c.Act(unit, what)
 
 
-@app.command("yield")
+@app.command("heal")
+@step(dice=True, system=NAME)
+def heal_command(
+    unit: Unit,
+    target: Target,
+    skill: Annotated[
+        int, typer.Option("--skill", help="The healer's Healing Skill.", show_default=False)
+    ],
+    effort: Annotated[int, typer.Option("--effort", help="Effort for extra successes.")] = 0,
+    wound: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--wound",
+            help="A wound level to reduce first: shallow, deep, grievous, felling, mortal "
+            "(else the most severe). Repeatable.",
+        ),
+    ] = None,
+) -> Step:
+    """First aid as the Action: Healing Skill 3d10, rolled last in the round; each success
+    reduces one wound by one severity (once a fight for each character).
+
+    Example: adjudicator combat spellwoven heal Tobias Gunnafrew --skill 6 --wound deep
+    """
+    return c.Heal(unit, target, skill, effort, tuple(wound or ()))
+
+
+@app.command("cooperate")
 @step(system=NAME)
+def cooperate_command(
+    units: Annotated[
+        list[str], typer.Argument(help="The Player Characters, in the order they act.")
+    ],
+) -> Step:
+    """Cooperate (Initiative 5 or more): they act in turn on the highest Initiative among
+    them; each loses 5 Initiative at the end of the round.
+
+    Example: adjudicator combat spellwoven cooperate Tobias Gunnafrew
+    """
+    return c.Cooperate(tuple(units))
+
+
+@app.command("yield")
+@step(dice=True, system=NAME)
 def yield_command(
     unit: Unit,
     flee: Annotated[bool, typer.Option("--flee", help="Flee instead of surrendering.")] = False,

@@ -72,6 +72,26 @@ class Act(WovenCommand):
 
 
 @dataclass(frozen=True)
+class Heal(WovenCommand):
+    """First aid as the Action: a test of the Healing Skill (`skill`), resolved last in the
+    round; `wounds` names the levels to reduce first (else the most severe)."""
+
+    unit: str
+    target: str
+    skill: int
+    effort: int = 0
+    wounds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Cooperate(WovenCommand):
+    """Player Characters who cooperate: they act, in the order given, on the highest
+    Initiative among them, and each loses 5 Initiative at the end of the round."""
+
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Yield(WovenCommand):
     """ "... or choses to surrender or flee." """
 

@@ -13,12 +13,13 @@ from adjudicator.combat.registry import Registry
 from adjudicator.combat.systems.spellwoven.rolls import SkillTest
 from adjudicator.combat.systems.spellwoven.state import (
     Character,
+    FirstAid,
     Out,
     Phase,
     Proximity,
     SpellwovenState,
 )
-from adjudicator.combat.systems.spellwoven.wounds import LADDER, Injury, mark
+from adjudicator.combat.systems.spellwoven.wounds import LADDER, Injury, mark, moved
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,8 @@ class RoundBegan(SpellwovenEvent):
             order=self.order,
             acted=frozenset(),
             change=(),
+            tending=(),
+            cooperating=(),
         )
 
     def describe(self) -> str:
@@ -218,6 +221,92 @@ class Yielded(SpellwovenEvent):
 
     def describe(self) -> str:
         return f"{self.unit} {self.how.value}: out of the fight"
+
+
+@dataclass(frozen=True)
+class FirstAidBegun(SpellwovenEvent):
+    """ "Healing takes a full action during an Action Round, always happens last in the
+    round": the healer's Action is spent now, the healing waits for the round's end."""
+
+    kind: ClassVar[str] = "first_aid_begun"
+    aid: FirstAid
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        return replace(
+            state,
+            acted=state.acted | {self.aid.healer},
+            tending=(*state.tending, self.aid),
+            healed=state.healed | {self.aid.target},
+        )
+
+    def describe(self) -> str:
+        who = "themself" if self.aid.target == self.aid.healer else self.aid.target
+        return f"{self.aid.healer} tends {who}: first aid, last in the round"
+
+
+@dataclass(frozen=True)
+class FirstAidGiven(SpellwovenEvent):
+    """The first aid of the round resolved: the Healing test and each wound reduced, as
+    (level, level it lands at; 0 healed entirely); `disrupted` says why it did not happen."""
+
+    kind: ClassVar[str] = "first_aid_given"
+    healer: str
+    target: str
+    test: SkillTest | None
+    reduced: tuple[tuple[int, int], ...] = ()
+    disrupted: str = ""
+
+    @property
+    def success(self) -> bool:
+        return self.test is not None and self.test.successes > 0
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        tending = tuple(aid for aid in state.tending if aid.healer != self.healer)
+        state = replace(state, tending=tending)
+        if self.test is None:
+            return state
+        track = state.unit(self.target).track
+        for level, to in self.reduced:
+            track = moved(track, level, to)
+        change = (*state.change, (self.healer, 1 if self.success else -1))
+        return replace(state.update(self.target, track=track), change=change)
+
+    def describe(self) -> str:
+        if self.test is None:
+            return f"{self.healer}'s first aid on {self.target} is disrupted: {self.disrupted}"
+        head = f"{self.healer}'s first aid on {self.target}: {self.test.describe()}"
+        if not self.reduced:
+            verdict = "a success, but no wound to reduce" if self.success else "a failure"
+            return f"{head}: {verdict}"
+        steps = ", ".join(
+            f"{LADDER[level]} {'healed' if to == 0 else f'to {LADDER[to]}'}"
+            for level, to in self.reduced
+        )
+        return f"{head}: {steps}"
+
+
+@dataclass(frozen=True)
+class Cooperated(SpellwovenEvent):
+    """ "all Characters involved act on the highest Initiative score among them, and ... at
+    the end of the round each cooperating Character loses -5 Initiative." """
+
+    kind: ClassVar[str] = "cooperated"
+    units: tuple[str, ...]
+    order: tuple[str, ...]
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        return replace(
+            state,
+            order=self.order,
+            cooperating=(*state.cooperating, *self.units),
+            change=(*state.change, *((name, -5) for name in self.units)),
+        )
+
+    def describe(self) -> str:
+        return (
+            f"{', '.join(self.units)} cooperate: they act in turn now; each loses 5 "
+            f"Initiative at the end of the round (order: {', '.join(self.order)})"
+        )
 
 
 @dataclass(frozen=True)
