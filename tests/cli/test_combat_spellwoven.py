@@ -225,7 +225,7 @@ def test_first_aid_and_cooperation_through_the_cli(tmp_path: Path) -> None:
         (
             ("combat", "spellwoven", "heal", "Leader", "Leader", "--skill", "5", "--wound", "bad"),
             "no tracked wound level 'bad'",
-        ),  # fmt: skip
+        ),
         (("combat", "spellwoven", "cooperate", "Tobias", "Gunnafrew"), "Tobias has Initiative 3"),
     ],
 )
