@@ -205,29 +205,40 @@ def act_command(
     return c.Act(unit, action, note)
 
 
+#: The circumstances an attack and a blast share, each a flag the GM rules on.
+Ranged = Annotated[bool, typer.Option("--ranged", help="A ranged attack.")]
+Indirect = Annotated[bool, typer.Option("--indirect", help="An indirect ranged attack.")]
+Challenging = Annotated[
+    bool, typer.Option("--challenging", help="Challenging circumstances: a WIT save to hit.")
+]
+Unseen = Annotated[bool, typer.Option("--unseen", help="The target is not visible.")]
+HoldBack = Annotated[bool, typer.Option("--hold-back", help="Impaired damage.")]
+Concealed = Annotated[
+    bool, typer.Option("--concealed", help="The target has concealment: impaired damage.")
+]
+Cover = Annotated[bool, typer.Option("--cover", help="The target has cover: +1 armour.")]
+Unaware = Annotated[bool, typer.Option("--unaware", help="The target is unaware: it cannot react.")]
+
+
+def _mode(ranged: bool, indirect: bool) -> str:
+    if ranged and indirect:
+        raise InvalidInput("--ranged or --indirect, not both")
+    return "indirect" if indirect else "ranged" if ranged else "melee"
+
+
 @app.command("attack")
 @step(dice=True, system=NAME)
 def attack_command(
     attacker: Unit,
     target: Target,
-    ranged: Annotated[bool, typer.Option("--ranged", help="A ranged attack.")] = False,
-    indirect: Annotated[
-        bool, typer.Option("--indirect", help="An indirect ranged attack.")
-    ] = False,
-    challenging: Annotated[
-        bool, typer.Option("--challenging", help="Challenging circumstances: a WIT save to hit.")
-    ] = False,
-    unseen: Annotated[bool, typer.Option("--unseen", help="The target is not visible.")] = False,
-    hold_back: Annotated[bool, typer.Option("--hold-back", help="Impaired damage.")] = False,
-    concealed: Annotated[
-        bool, typer.Option("--concealed", help="The target has concealment: impaired damage.")
-    ] = False,
-    cover: Annotated[
-        bool, typer.Option("--cover", help="The target has cover: +1 armour.")
-    ] = False,
-    unaware: Annotated[
-        bool, typer.Option("--unaware", help="The target is unaware: it cannot react.")
-    ] = False,
+    ranged: Ranged = False,
+    indirect: Indirect = False,
+    challenging: Challenging = False,
+    unseen: Unseen = False,
+    hold_back: HoldBack = False,
+    concealed: Concealed = False,
+    cover: Cover = False,
+    unaware: Unaware = False,
     final_blow: Annotated[
         bool, typer.Option("--final-blow", help="Kill a nearby incapacitated character.")
     ] = False,
@@ -242,11 +253,9 @@ def attack_command(
 
     Example: adjudicator combat murdham attack Theobald "Bandit 1"
     """
-    if ranged and indirect:
-        raise InvalidInput("--ranged or --indirect, not both")
+    mode = _mode(ranged, indirect)
     if disarm and grapple:
         raise InvalidInput("--disarm or --grapple, not both")
-    mode = "indirect" if indirect else "ranged" if ranged else "melee"
     nonlethal = "disarm" if disarm else "grapple" if grapple else ""
     return c.Attack(
         attacker,
@@ -271,40 +280,30 @@ def blast_command(
         str | None,
         typer.Argument(help="The zone hit (default: the attacker's own).", show_default=False),
     ] = None,
-    ranged: Annotated[bool, typer.Option("--ranged", help="A ranged blast.")] = False,
-    indirect: Annotated[bool, typer.Option("--indirect", help="An indirect ranged blast.")] = False,
+    ranged: Ranged = False,
+    indirect: Indirect = False,
     border: Annotated[
         list[str] | None,
         typer.Option("--border", help="A character on the zone's border. Repeatable."),
     ] = None,
-    challenging: Annotated[
-        bool, typer.Option("--challenging", help="Challenging circumstances: a WIT save to hit.")
-    ] = False,
-    unseen: Annotated[bool, typer.Option("--unseen", help="The zone is not visible.")] = False,
-    hold_back: Annotated[bool, typer.Option("--hold-back", help="Impaired damage.")] = False,
-    concealed: Annotated[
-        bool, typer.Option("--concealed", help="The targets have concealment: impaired damage.")
-    ] = False,
-    cover: Annotated[
-        bool, typer.Option("--cover", help="The targets have cover: +1 armour.")
-    ] = False,
-    unaware: Annotated[
-        bool, typer.Option("--unaware", help="The targets are unaware: they cannot react.")
-    ] = False,
+    challenging: Challenging = False,
+    unseen: Unseen = False,
+    hold_back: HoldBack = False,
+    concealed: Concealed = False,
+    cover: Cover = False,
+    unaware: Unaware = False,
 ) -> Step:
     """Blast a zone (a main action): everyone in it and on its borders, each in turn may
     react (one counter at most), then take-hit. A melee blast hits the attacker's zone and
-    can't miss; a ranged one that misses deviates to a random neighbouring zone.
+    can't miss; a ranged one that misses deviates to a random neighbouring zone. The
+    circumstances are the attack's, for every target.
 
     Example: adjudicator combat murdham blast Sybilla Ford --ranged --border "Bandit 2"
     """
-    if ranged and indirect:
-        raise InvalidInput("--ranged or --indirect, not both")
-    mode = "indirect" if indirect else "ranged" if ranged else "melee"
     return c.Blast(
         attacker,
         zone or "",
-        mode,
+        _mode(ranged, indirect),
         tuple(border or ()),
         challenging,
         not unseen,
