@@ -9,17 +9,16 @@ against the fight and records it, or refuses it with the rule it breaks.
 
 from __future__ import annotations
 
-from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
 
-from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._ledger import console
 from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
 from adjudicator.cli.combat_play import step
+from adjudicator.cli.combat_system_views import SystemViews, fraction_json
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham.board import board_data, text_board
 from adjudicator.combat.systems.murdham.engine import NAME
@@ -29,7 +28,6 @@ from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
     from adjudicator.cli.combat_play import Step
-    from adjudicator.ledger.fights.steps import StoredFight
 
 app = typer.Typer(
     help="Murdham fights (seeds/002): zones, faction initiative, alternating turns, reactions.",
@@ -38,6 +36,15 @@ app = typer.Typer(
 
 Unit = Annotated[str, typer.Argument(help="The character's name.", show_default=False)]
 Target = Annotated[str, typer.Argument(help="The target's name.", show_default=False)]
+
+#: How a Murdham fight is read and shown (`status`, `combat board`).
+VIEWS = SystemViews(
+    NAME,
+    MurdhamState,
+    board_data,
+    text_board,
+    lambda state: (f"{f.describe()} [{f.status.value}]" for f in state.fighters),
+)
 
 
 def _die(text: str) -> int:
@@ -198,29 +205,40 @@ def act_command(
     return c.Act(unit, action, note)
 
 
+#: The circumstances an attack and a blast share, each a flag the GM rules on.
+Ranged = Annotated[bool, typer.Option("--ranged", help="A ranged attack.")]
+Indirect = Annotated[bool, typer.Option("--indirect", help="An indirect ranged attack.")]
+Challenging = Annotated[
+    bool, typer.Option("--challenging", help="Challenging circumstances: a WIT save to hit.")
+]
+Unseen = Annotated[bool, typer.Option("--unseen", help="The target is not visible.")]
+HoldBack = Annotated[bool, typer.Option("--hold-back", help="Impaired damage.")]
+Concealed = Annotated[
+    bool, typer.Option("--concealed", help="The target has concealment: impaired damage.")
+]
+Cover = Annotated[bool, typer.Option("--cover", help="The target has cover: +1 armour.")]
+Unaware = Annotated[bool, typer.Option("--unaware", help="The target is unaware: it cannot react.")]
+
+
+def _mode(ranged: bool, indirect: bool) -> str:
+    if ranged and indirect:
+        raise InvalidInput("--ranged or --indirect, not both")
+    return "indirect" if indirect else "ranged" if ranged else "melee"
+
+
 @app.command("attack")
 @step(dice=True, system=NAME)
 def attack_command(
     attacker: Unit,
     target: Target,
-    ranged: Annotated[bool, typer.Option("--ranged", help="A ranged attack.")] = False,
-    indirect: Annotated[
-        bool, typer.Option("--indirect", help="An indirect ranged attack.")
-    ] = False,
-    challenging: Annotated[
-        bool, typer.Option("--challenging", help="Challenging circumstances: a WIT save to hit.")
-    ] = False,
-    unseen: Annotated[bool, typer.Option("--unseen", help="The target is not visible.")] = False,
-    hold_back: Annotated[bool, typer.Option("--hold-back", help="Impaired damage.")] = False,
-    concealed: Annotated[
-        bool, typer.Option("--concealed", help="The target has concealment: impaired damage.")
-    ] = False,
-    cover: Annotated[
-        bool, typer.Option("--cover", help="The target has cover: +1 armour.")
-    ] = False,
-    unaware: Annotated[
-        bool, typer.Option("--unaware", help="The target is unaware: it cannot react.")
-    ] = False,
+    ranged: Ranged = False,
+    indirect: Indirect = False,
+    challenging: Challenging = False,
+    unseen: Unseen = False,
+    hold_back: HoldBack = False,
+    concealed: Concealed = False,
+    cover: Cover = False,
+    unaware: Unaware = False,
     final_blow: Annotated[
         bool, typer.Option("--final-blow", help="Kill a nearby incapacitated character.")
     ] = False,
@@ -235,11 +253,9 @@ def attack_command(
 
     Example: adjudicator combat murdham attack Theobald "Bandit 1"
     """
-    if ranged and indirect:
-        raise InvalidInput("--ranged or --indirect, not both")
+    mode = _mode(ranged, indirect)
     if disarm and grapple:
         raise InvalidInput("--disarm or --grapple, not both")
-    mode = "indirect" if indirect else "ranged" if ranged else "melee"
     nonlethal = "disarm" if disarm else "grapple" if grapple else ""
     return c.Attack(
         attacker,
@@ -253,6 +269,48 @@ def attack_command(
         unaware,
         final_blow,
         nonlethal,
+    )
+
+
+@app.command("blast")
+@step(dice=True, system=NAME)
+def blast_command(
+    attacker: Unit,
+    zone: Annotated[
+        str | None,
+        typer.Argument(help="The zone hit (default: the attacker's own).", show_default=False),
+    ] = None,
+    ranged: Ranged = False,
+    indirect: Indirect = False,
+    border: Annotated[
+        list[str] | None,
+        typer.Option("--border", help="A character on the zone's border. Repeatable."),
+    ] = None,
+    challenging: Challenging = False,
+    unseen: Unseen = False,
+    hold_back: HoldBack = False,
+    concealed: Concealed = False,
+    cover: Cover = False,
+    unaware: Unaware = False,
+) -> Step:
+    """Blast a zone (a main action): everyone in it and on its borders, each in turn may
+    react (one counter at most), then take-hit. A melee blast hits the attacker's zone and
+    can't miss; a ranged one that misses deviates to a random neighbouring zone. The
+    circumstances are the attack's, for every target.
+
+    Example: adjudicator combat murdham blast Sybilla Ford --ranged --border "Bandit 2"
+    """
+    return c.Blast(
+        attacker,
+        zone or "",
+        _mode(ranged, indirect),
+        tuple(border or ()),
+        challenging,
+        not unseen,
+        hold_back,
+        concealed,
+        cover,
+        unaware,
     )
 
 
@@ -344,37 +402,7 @@ def end_command(
     return c.EndFight(reason)
 
 
-def _load(path: Path | None, combat: str | None) -> StoredFight:
-    from adjudicator.ledger.fights.steps import load_fight  # lazy: heavy import (sqlite-utils)
-
-    with opened(path) as ledger:
-        return load_fight(ledger, NAME, combat)
-
-
-def _state(stored: StoredFight) -> MurdhamState:
-    state = getattr(stored.fight, "state", None)
-    assert isinstance(state, MurdhamState)
-    return state
-
-
-@app.command("status")
-def status_command(
-    combat: CombatOption = None, ledger: LedgerOption = None, as_json: JsonOption = False
-) -> None:
-    """The fight now: zones, characters, the round and whose go it is.
-
-    Example: adjudicator combat murdham status
-    """
-    stored = _load(ledger, combat)
-    state = _state(stored)
-    if as_json:
-        print_json({**stored.info.to_dict(), **board_data(state), "steps": len(stored.steps)})
-        return
-    info = stored.info
-    console().print(Text(f"{info.id}: Murdham ({info.ruleset}), seed {info.seed}"))
-    for f in state.fighters:
-        console().print(Text(f"  {f.describe()} [{f.status.value}]"))
-    console().print(Text(text_board(state)))
+VIEWS.add_status(app, "The fight now: zones, characters, the round and whose go it is.")
 
 
 @app.command("odds")
@@ -393,7 +421,7 @@ def odds_command(
     Example: adjudicator combat murdham odds Theobald "Bandit 1" --save
     """
     odds = odds_of(
-        _state(_load(ledger, combat)),
+        VIEWS.current(ledger, combat),
         attacker,
         target,
         needs_save=save,
@@ -401,28 +429,15 @@ def odds_command(
         cover=cover,
     )
     if as_json:
-
-        def frac(p: Fraction) -> dict[str, object]:
-            return {"fraction": str(p), "probability": float(p)}
-
         print_json(
             {
-                "hit": frac(odds.hit),
-                "through_dodge": frac(odds.through_dodge),
-                "damage": {str(d): frac(p) for d, p in odds.damage},
-                "drops": frac(odds.drops),
-                "drops_if_dodged": frac(odds.drops_if_dodged),
+                "hit": fraction_json(odds.hit),
+                "through_dodge": fraction_json(odds.through_dodge),
+                "damage": {str(d): fraction_json(p) for d, p in odds.damage},
+                "drops": fraction_json(odds.drops),
+                "drops_if_dodged": fraction_json(odds.drops_if_dodged),
             }
         )
         return
     for line in odds.lines():
         console().print(Text(line))
-
-
-def board_view(stored: StoredFight, as_json: bool) -> None:
-    """`combat board` for a Murdham fight: its zones with neighbours and occupants."""
-    state = _state(stored)
-    if as_json:
-        print_json({"combat": stored.info.id, **board_data(state)})
-        return
-    console().print(Text(text_board(state)))

@@ -8,17 +8,17 @@ spellwoven`, `combat log`, `combat undo`, `combat redo` and `combat board` are s
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
 
-from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._ledger import console
 from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
 from adjudicator.cli.combat_options import numbers
 from adjudicator.cli.combat_play import step
+from adjudicator.cli.combat_system_views import SystemViews, fraction_json
 from adjudicator.combat.systems.spellwoven import commands as c
 from adjudicator.combat.systems.spellwoven.actions import defence
 from adjudicator.combat.systems.spellwoven.board import board_data, text_board
@@ -30,7 +30,6 @@ from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
     from adjudicator.cli.combat_play import Step
-    from adjudicator.ledger.fights.steps import StoredFight
 
 app = typer.Typer(
     help="Spellwoven fights (seeds/003): momentum Initiative, Menace and the wound ladder.",
@@ -39,6 +38,15 @@ app = typer.Typer(
 
 Unit = Annotated[str, typer.Argument(help="The character's name.", show_default=False)]
 Target = Annotated[str, typer.Argument(help="The target's name.", show_default=False)]
+
+#: How a fight of this system is read and shown (`status`, `combat board`).
+VIEWS = SystemViews(
+    NAME,
+    SpellwovenState,
+    board_data,
+    text_board,
+    lambda state: (f"{u.describe()} [{u.status}]" for u in state.characters),
+)
 
 
 def _five(text: str, option: str) -> tuple[int, int, int, int, int]:
@@ -72,6 +80,9 @@ def add_command(
         str, typer.Option("--soak", help="Armour soak S/D/G/F/M (at most 3 each).")
     ] = "0/0/0/0/0",
     shield: Annotated[int, typer.Option("--shield", help="Shield soaks: 1, 2 or 3.")] = 0,
+    npc: Annotated[
+        bool, typer.Option("--npc", help="A Non-Player Character (cannot cooperate).")
+    ] = False,
 ) -> Step:
     """Add a character to a side, with its wound track and armour.
 
@@ -98,6 +109,7 @@ def add_command(
             feint,
             where,
             track,
+            npc=npc,
         )
     )
 
@@ -134,7 +146,7 @@ def attack_command(
 
 
 @app.command("move")
-@step(system=NAME)
+@step(dice=True, system=NAME)
 def move_command(
     unit: Unit,
     to: Annotated[str, typer.Argument(help="engaged, nearby or distant.", show_default=False)],
@@ -165,7 +177,7 @@ def test_command(
 
 
 @app.command("act")
-@step(system=NAME)
+@step(dice=True, system=NAME)
 def act_command(
     unit: Unit,
     what: Annotated[str, typer.Argument(help="What it does.", show_default=False)],
@@ -177,8 +189,49 @@ def act_command(
     return c.Act(unit, what)
 
 
-@app.command("yield")
+@app.command("heal")
+@step(dice=True, system=NAME)
+def heal_command(
+    unit: Unit,
+    target: Target,
+    skill: Annotated[
+        int, typer.Option("--skill", help="The healer's Healing Skill.", show_default=False)
+    ],
+    effort: Annotated[int, typer.Option("--effort", help="Effort for extra successes.")] = 0,
+    wound: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--wound",
+            help="A wound level to reduce first: shallow, deep, grievous, felling, mortal "
+            "(else the most severe). Repeatable.",
+        ),
+    ] = None,
+) -> Step:
+    """First aid as the Action: Healing Skill 3d10, rolled last in the round; each success
+    reduces one wound by one severity (once a fight for each character).
+
+    Example: adjudicator combat spellwoven heal Tobias Gunnafrew --skill 6 --wound deep
+    """
+    return c.Heal(unit, target, skill, effort, tuple(wound or ()))
+
+
+@app.command("cooperate")
 @step(system=NAME)
+def cooperate_command(
+    units: Annotated[
+        list[str], typer.Argument(help="The Player Characters, in the order they act.")
+    ],
+) -> Step:
+    """Cooperate (Initiative 5 or more): they act in turn on the highest Initiative among
+    them; each loses 5 Initiative at the end of the round.
+
+    Example: adjudicator combat spellwoven cooperate Tobias Gunnafrew
+    """
+    return c.Cooperate(tuple(units))
+
+
+@app.command("yield")
+@step(dice=True, system=NAME)
 def yield_command(
     unit: Unit,
     flee: Annotated[bool, typer.Option("--flee", help="Flee instead of surrendering.")] = False,
@@ -202,19 +255,6 @@ def end_command(
     return c.EndFight(reason)
 
 
-def _load(path: Path | None, combat: str | None) -> StoredFight:
-    from adjudicator.ledger.fights.steps import load_fight  # lazy: heavy import (sqlite-utils)
-
-    with opened(path) as ledger:
-        return load_fight(ledger, NAME, combat)
-
-
-def _state(stored: StoredFight) -> SpellwovenState:
-    state = getattr(stored.fight, "state", None)
-    assert isinstance(state, SpellwovenState)
-    return state
-
-
 @app.command("odds")
 def odds_command(
     attacker: Unit,
@@ -228,7 +268,7 @@ def odds_command(
 
     Example: adjudicator combat spellwoven odds Gunnafrew Leader
     """
-    state = _state(_load(ledger, combat))
+    state = VIEWS.current(ledger, combat)
     a, t = state.unit(attacker), state.unit(target)
     hit = chance_at_least(a.skill, defence(t), effort)
     levels = []
@@ -239,8 +279,8 @@ def odds_command(
     if as_json:
         print_json(
             {
-                "hit": {"fraction": str(hit), "probability": float(hit)},
-                "wounds": {n: {"fraction": str(p), "probability": float(p)} for n, p in levels},
+                "hit": fraction_json(hit),
+                "wounds": {name: fraction_json(p) for name, p in levels},
             }
         )
         return
@@ -249,29 +289,4 @@ def odds_command(
         console().print(Text(f"  {name:<9} {p} ({float(p):.1%})"))
 
 
-@app.command("status")
-def status_command(
-    combat: CombatOption = None, ledger: LedgerOption = None, as_json: JsonOption = False
-) -> None:
-    """The fight now: characters, wound tracks, the round's order.
-
-    Example: adjudicator combat spellwoven status
-    """
-    stored = _load(ledger, combat)
-    state = _state(stored)
-    if as_json:
-        print_json({**stored.info.to_dict(), **board_data(state), "steps": len(stored.steps)})
-        return
-    console().print(Text(f"{stored.info.id}: Spellwoven, seed {stored.info.seed}"))
-    for u in state.characters:
-        console().print(Text(f"  {u.describe()} [{u.status}]"))
-    console().print(Text(text_board(state)))
-
-
-def board_view(stored: StoredFight, as_json: bool) -> None:
-    """`combat board` for a Spellwoven fight: the Proximities and the order of Initiative."""
-    state = _state(stored)
-    if as_json:
-        print_json({"combat": stored.info.id, **board_data(state)})
-        return
-    console().print(Text(text_board(state)))
+VIEWS.add_status(app, "The fight now: characters, wound tracks, the round's order.")

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Final
 from adjudicator.cli._lazy import Lazy
 
 if TYPE_CHECKING:
+    from adjudicator.cli.combat_system_views import SystemViews
     from adjudicator.ledger.fights.steps import StoredFight
 
 #: The Typer group of each system other than Words of Power; each module also holds
-#: `board_view`, its picture for `combat board`.
+#: `VIEWS`, its status and its picture for `combat board`.
 VERBS: Final[Mapping[str, Lazy]] = {
     "murdham": Lazy(
         "adjudicator.cli.combat_murdham",
@@ -42,5 +43,5 @@ VERBS: Final[Mapping[str, Lazy]] = {
 
 def board_view(system: str) -> Callable[[StoredFight, bool], None]:
     """`combat board` for a system other than Words of Power: the picture of its space."""
-    view: Callable[[StoredFight, bool], None] = import_module(VERBS[system].module).board_view
-    return view
+    views: SystemViews[object] = import_module(VERBS[system].module).VIEWS
+    return views.board

@@ -6,17 +6,16 @@ turn, reactions declared with what triggers them; `combat start --system weird-w
 
 from __future__ import annotations
 
-from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
 
-from adjudicator.cli._ledger import console, opened
+from adjudicator.cli._ledger import console
 from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
 from adjudicator.cli.combat_play import step
+from adjudicator.cli.combat_system_views import SystemViews, fraction_json
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard.attacks import check_reach, circumstances
 from adjudicator.combat.systems.weird_wizard.board import board_data, text_board
@@ -27,7 +26,6 @@ from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
     from adjudicator.cli.combat_play import Step
-    from adjudicator.ledger.fights.steps import StoredFight
 
 app = typer.Typer(
     help="Shadow of the Weird Wizard fights (seeds/004): the Sage's side first, one reaction "
@@ -37,6 +35,15 @@ app = typer.Typer(
 
 Unit = Annotated[str, typer.Argument(help="The combatant's name.", show_default=False)]
 Target = Annotated[str, typer.Argument(help="The target's name.", show_default=False)]
+
+#: How a fight of this system is read and shown (`status`, `combat board`).
+VIEWS = SystemViews(
+    NAME,
+    WeirdState,
+    board_data,
+    text_board,
+    lambda state: (f"{u.describe()}, damage {u.damage}" for u in state.combatants),
+)
 
 
 def _dice(text: str) -> int:
@@ -240,19 +247,6 @@ def end_command(
     return c.EndFight(reason)
 
 
-def _state(stored: StoredFight) -> WeirdState:
-    state = getattr(stored.fight, "state", None)
-    assert isinstance(state, WeirdState)
-    return state
-
-
-def _load(path: Path | None, combat: str | None) -> StoredFight:
-    from adjudicator.ledger.fights.steps import load_fight  # lazy: heavy import (sqlite-utils)
-
-    with opened(path) as ledger:
-        return load_fight(ledger, NAME, combat)
-
-
 @app.command("odds")
 def odds_command(
     attacker: Unit,
@@ -266,7 +260,7 @@ def odds_command(
 
     Example: adjudicator combat weird-wizard odds Fighter Goblin
     """
-    state = _state(_load(ledger, combat))
+    state = VIEWS.current(ledger, combat)
     a, t = state.unit(attacker), state.unit(target)
     check_reach(state, a, t)
     mods = circumstances(state, a, t, c.Attack(a.name, t.name))
@@ -274,14 +268,10 @@ def odds_command(
     hit = success_chance(score - 10, net(mods), t.defense)
     drops = hit * damage_chance(a.dice, t.health - t.damage)
     if as_json:
-
-        def frac(p: Fraction) -> dict[str, object]:
-            return {"fraction": str(p), "probability": float(p)}
-
         print_json(
             {
-                "hit": frac(hit),
-                "drops": frac(drops),
+                "hit": fraction_json(hit),
+                "drops": fraction_json(drops),
                 "modifiers": [m.to_dict() for m in mods],
             }
         )
@@ -292,29 +282,4 @@ def odds_command(
     console().print(Text(f"incapacitates: {drops} ({float(drops):.1%})"))
 
 
-@app.command("status")
-def status_command(
-    combat: CombatOption = None, ledger: LedgerOption = None, as_json: JsonOption = False
-) -> None:
-    """The fight now: combatants, the round, whose side acts.
-
-    Example: adjudicator combat weird-wizard status
-    """
-    stored = _load(ledger, combat)
-    state = _state(stored)
-    if as_json:
-        print_json({**stored.info.to_dict(), **board_data(state), "steps": len(stored.steps)})
-        return
-    console().print(Text(f"{stored.info.id}: Shadow of the Weird Wizard, seed {stored.info.seed}"))
-    for u in state.combatants:
-        console().print(Text(f"  {u.describe()}, damage {u.damage}"))
-    console().print(Text(text_board(state)))
-
-
-def board_view(stored: StoredFight, as_json: bool) -> None:
-    """`combat board` for a Weird Wizard fight: the line of yards."""
-    state = _state(stored)
-    if as_json:
-        print_json({"combat": stored.info.id, **board_data(state)})
-        return
-    console().print(Text(text_board(state)))
+VIEWS.add_status(app, "The fight now: combatants, the round, whose side acts.")

@@ -15,8 +15,8 @@ from typing import Any, ClassVar, Final
 
 from adjudicator.combat.board import Hazard, Space
 from adjudicator.combat.dice_source import RolledDie
-from adjudicator.combat.record import Record
-from adjudicator.combat.registry import RegistrationError, Registry
+from adjudicator.combat.fight import FightEvent
+from adjudicator.combat.registry import Registry
 from adjudicator.combat.state import CombatState, Phase, Turn
 from adjudicator.combat.units import Arrival, Pending, Status, Unit
 
@@ -27,34 +27,15 @@ def dice_text(rolls: tuple[RolledDie, ...]) -> str:
 
 
 #: Every event class by its stored `kind`, filled as each class is defined.
-EVENT_KINDS: Final[Registry[str, type[Event]]] = Registry("the combat event kind")
+EVENT_KINDS: Final[Registry[str, type[Any]]] = Registry("the combat event kind")
 
 
 @dataclass(frozen=True)
-class Event(Record):
-    """A fact of a fight. Subclasses set `kind` (their name in JSON) and override `apply`."""
+class Event(FightEvent[CombatState]):
+    """A fact of a Words of Power fight. Subclasses set `kind` (their name in JSON) and
+    override `apply`; each registers in `EVENT_KINDS` as it is defined."""
 
-    kind: ClassVar[str] = "event"
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Register the new event under the `kind` it sets itself; a kind taken is refused."""
-        super().__init_subclass__(**kwargs)
-        kind = cls.__dict__.get("kind")
-        if not isinstance(kind, str) or not kind:
-            raise RegistrationError(
-                f"the combat event {cls.__qualname__} sets no kind of its own",
-                hint='set kind: ClassVar[str] = "its_name_in_json"',
-            )
-        EVENT_KINDS.add(kind, cls)
-
-    def apply(self, state: CombatState) -> CombatState:
-        return state
-
-    def describe(self) -> str:
-        return self.kind
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"event": self.kind, **super().to_dict()}
+    kinds: ClassVar[Registry[str, type[Any]]] = EVENT_KINDS
 
 
 # --- setup -------------------------------------------------------------------------------------

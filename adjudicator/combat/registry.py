@@ -7,13 +7,16 @@ commands by their class name, handlers by `@handles(Command)` beside the functio
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Generic, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import MappingProxyType
+from typing import Any, Generic, TypeVar
 
 from adjudicator.errors import AdjudicatorError
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
+C = TypeVar("C")
 
 
 class RegistrationError(AdjudicatorError):
@@ -57,3 +60,34 @@ class Registry(Mapping[K, V], Generic[K, V]):
 
 def _key(key: object) -> str:
     return qualified(key) if isinstance(key, type) else repr(key)
+
+
+class Handlers(Registry[type[Any], Callable[[T, Any], None]], Generic[T]):
+    """The function that resolves each command class of one game system, given its
+    transaction `T`: filled by `@HANDLERS.handles(Command)` beside each function."""
+
+    def handles(
+        self, command: type[C]
+    ) -> Callable[[Callable[[T, C], None]], Callable[[T, C], None]]:
+        """Register the decorated function as the one that resolves `command`."""
+
+        def register(handler: Callable[[T, C], None]) -> Callable[[T, C], None]:
+            self.add(command, handler)
+            return handler
+
+        return register
+
+
+def complete_table(
+    commands: Iterable[type[Any]], handlers: Mapping[type[Any], V], what: str
+) -> Mapping[type[Any], V]:
+    """The handlers of `commands`, read-only; a command without one is a `RegistrationError`
+    naming it (`what`: "the combat command")."""
+    wanted = tuple(commands)
+    missing = [qualified(command) for command in wanted if command not in handlers]
+    if missing:
+        raise RegistrationError(
+            f"no handler for {what}(s) {', '.join(missing)}",
+            hint="decorate the function that resolves each with @handles(Command)",
+        )
+    return MappingProxyType({command: handlers[command] for command in wanted})

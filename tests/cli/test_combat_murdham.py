@@ -191,6 +191,34 @@ def test_zones_link_and_characters_move_between_them(tmp_path: Path) -> None:
     assert "murdham: murdham" in listed
 
 
+def test_a_blast_through_the_cli(tmp_path: Path) -> None:
+    """seeds/002, "Blast attacks hit a zone and target all characters in it and on its
+    borders." and "Attacks with multiple targets can only be countered by a single target.",
+    as a table types them."""
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "murdham", "--seed", "3")
+    m(ledger, "zone", "Gate")
+    m(ledger, "zone", "Yard")
+    m(ledger, "link", "Gate", "Yard")
+    m(ledger, "add", "Ann", "--faction", "Players", "--zone", "Gate", "--weapon", "d6")
+    for name in ("Bob", "Dan"):
+        m(ledger, "add", name, "--faction", "Bandits", "--zone", "Yard", "--weapon", "d6")
+    m(ledger, "add", "Cy", "--faction", "Players", "--zone", "Yard", "--weapon", "d6")
+    m(ledger, "begin", "--starter", "Players")
+    m(ledger, "turn", "Cy")
+    out = m(ledger, "blast", "Cy", "--border", "Ann")
+    assert "Cy blasts Yard (melee, d6); targets: Bob, Dan, Ann" in out
+    assert "Bob reacts: counter" in m(ledger, "counter", "Bob", "--dice", "2 1")
+    message = refused(ledger, "combat", "murdham", "counter", "Dan", "--dice", "2 1")
+    assert "can only be countered by a single target" in message
+    m(ledger, "take-hit", "--dice", "3")
+    out = m(ledger, "take-hit", "--dice", "5")
+    assert "Cy hits Ann: d6=5 (entered) - armour 0 = 5 damage" in out
+    state = json.loads(m(ledger, "status", "--json"))
+    assert state["steps"] == 13
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -204,6 +232,8 @@ def test_zones_link_and_characters_move_between_them(tmp_path: Path) -> None:
         (("combat", "murdham", "move", "Ann", "Moon"), "there is no zone 'Moon'"),
         (("combat", "murdham", "attack", "Ann", "Bob", "--ranged"), "within the indicated range"),
         (("combat", "murdham", "dodge", "Bob"), "there is no attack to react to"),
+        (("combat", "murdham", "blast", "Ann", "--challenging"), "They can't miss"),
+        (("combat", "murdham", "blast", "Ann", "Road", "--ranged"), "within the indicated range"),
         (("combat", "murdham", "pass", "Bandits"), "it is Players's go"),
         (("combat", "murdham", "zone", "Tower"), "before the first round"),
         (("combat", "murdham", "begin"), "it has begun already"),
@@ -223,7 +253,7 @@ def test_bad_input_is_refused_with_the_rule_and_records_nothing(
     m(ledger, "add", "Ann", "--faction", "Players", "--zone", "Road")
     m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", "Road")
     m(ledger, "begin", "--starter", "Players")
-    if args[2:3] in (("act",), ("attack",), ("move",)) or args[1] == "attack":
+    if args[2:3] in (("act",), ("attack",), ("move",), ("blast",)) or args[1] == "attack":
         m(ledger, "turn", "Ann")
     before = steps(ledger)
     message = refused(ledger, *args)

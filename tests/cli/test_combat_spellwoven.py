@@ -184,6 +184,32 @@ def test_shared_commands_on_a_spellwoven_fight(outlaws: Path) -> None:
     assert "spellwoven: spellwoven" in run(outlaws, "combat", "list")
 
 
+def test_first_aid_and_cooperation_through_the_cli(tmp_path: Path) -> None:
+    """seeds/003, "Healing takes a full action during an Action Round, always happens last in
+    the round" and "all Characters involved act on the highest Initiative score among them",
+    as a table types them."""
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "spellwoven", "--seed", "5")
+    s(ledger, "add", "Ann", "--side", "Players", "--initiative", "5")
+    s(ledger, "add", "Bob", "--side", "Outlaws", "--initiative", "5", "--npc")
+    s(ledger, "add", "Cy", "--side", "Players", "--initiative", "5")
+    out = s(ledger, "begin", "--dice", "10 10 10 1 1 1 5 9 9")
+    assert "Action Round 1: Bob 11, Cy 6, Ann 5" in out
+    assert "Non-Player Character" in refused(
+        ledger, "combat", "spellwoven", "cooperate", "Ann", "Bob"
+    )
+    assert "Ann, Cy cooperate" in s(ledger, "cooperate", "Ann", "Cy")
+    s(ledger, "attack", "Bob", "Ann", "--dice", "1 9 9 2 3 9")
+    assert "Ann tends themself: first aid" in s(ledger, "heal", "Ann", "Ann", "--skill", "6")
+    out = s(ledger, "act", "Cy", "waits", "--dice", "1 9 9 3 7")
+    assert "Ann's first aid on Ann: Healing 3d10(6) [1, 9, 9] = 2 successes: Deep to" in out
+    # Ann: 5, +1 for the first aid, -5 for cooperating; Cy: 6 - 5; the tie by d10s
+    assert "Action Round 2: Bob 12, Ann 1, Cy 1 (ties: Ann d10=3" in out
+    status = json.loads(s(ledger, "status", "--json"))
+    assert status["steps"] == 8
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -195,6 +221,12 @@ def test_shared_commands_on_a_spellwoven_fight(outlaws: Path) -> None:
         (("combat", "spellwoven", "attack", "Leader", "Tobias", "--effort", "2"), "Effort"),
         (("combat", "weird-wizard", "turn", "Leader"), "no Shadow of the Weird Wizard fight"),
         (("combat", "spellwoven", "begin"), "rolled once"),
+        (("combat", "spellwoven", "heal", "Leader", "Outlaw 1", "--skill", "5"), "patient's side"),
+        (
+            ("combat", "spellwoven", "heal", "Leader", "Leader", "--skill", "5", "--wound", "bad"),
+            "no tracked wound level 'bad'",
+        ),
+        (("combat", "spellwoven", "cooperate", "Tobias", "Gunnafrew"), "Tobias has Initiative 3"),
     ],
 )
 def test_bad_input_is_refused_with_the_rule_and_records_nothing(

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
-from adjudicator.combat.dice_source import DiceSource
+from adjudicator.combat.dice_source import DiceSource, NoDice
 from adjudicator.combat.errors import CombatError
-from adjudicator.combat.fight import Fact, FightHistory
-from adjudicator.combat.record import RecordError
+from adjudicator.combat.fight import Fact, FightEvent, FightHistory, Transaction, fold
+from adjudicator.combat.record import Record, RecordError
+from adjudicator.combat.registry import complete_table
 
 
 class UnknownSystem(CombatError):
@@ -78,34 +79,60 @@ class PhasedState(Protocol):
 
 
 PS = TypeVar("PS", bound=PhasedState)
-FE = TypeVar("FE", bound=Fact)
+FE = TypeVar("FE", bound=FightEvent[Any])
 
 
 class RuledFight(FightHistory[PS, FE]):
     """A system's fight on the kernel: what every `GameSystem` with a `fight_class` shares.
 
-    A subclass names its opening event (`created`, built from the variant and carrying it),
-    the phase that ends it (`ended`) and the message for a history that does not open with
-    `created` (`history_error`), and says how its events fold (`fold`) and how a command
-    resolves (`resolve`). Its system is set by the `GameSystem` that names it as `fight_class`.
+    A subclass names its state class (`blank`, the state before any event), the base of its
+    events (`event`) and its opening event (`created`, built from the variant and carrying
+    it), the phase that ends it (`ended`), the base of its commands (`commands`) with their
+    `handlers` and the `transaction` they resolve in, and what follows every command
+    (`settle`). Its system is set by the `GameSystem` that names it as `fight_class`.
     """
 
-    #: The system whose variants it accepts (set by `GameSystem.__init_subclass__`).
+    #: The system whose variants it accepts (set by `RuledSystem.__init_subclass__`).
     system: ClassVar[type[GameSystem]]
+    #: The state of a fight with no event yet.
+    blank: ClassVar[type[Any]]
+    #: The base class of its events (`FightEvent.read` finds a stored one).
+    event: ClassVar[type[FightEvent[Any]]]
     #: The event class that opens its history: built from the variant, it carries `variant`.
     created: ClassVar[type[Any]]
     #: The phase of a finished fight.
     ended: ClassVar[enum.Enum]
-    #: The `RecordError` message for a stored history that does not open with `created`.
-    history_error: ClassVar[str]
+    #: The base class of its commands; every subclass has a handler (checked at import).
+    commands: ClassVar[type[Record]]
+    #: The function that resolves each command class (`Handlers`, filled by `@handles`).
+    handlers: ClassVar[Mapping[type[Any], Callable[[Any, Any], None]]]
+    #: The transaction its handlers take: built from the state and the dice.
+    transaction: ClassVar[type[Transaction[Any, Any]]]
 
     def __init__(self, variant: str | None = None) -> None:
         self._variant = self.system().variant(variant)
         super().__init__((self.created(self._variant),))
 
+    def fold(self, events: Iterable[FE], start: PS | None) -> PS:
+        state: PS = fold(events, self.blank() if start is None else start)
+        return state
+
     @abstractmethod
+    def settle(self, tx: Any) -> None:
+        """What follows every command of this system (the fight ends when one side is left)."""
+
     def resolve(self, command: Any, dice: DiceSource | None) -> tuple[tuple[FE, ...], PS]:
-        """The events `command` produces from the current state and the state they lead to."""
+        """The events `command` produces from the current state and the state they lead to,
+        or the system's error that refuses it (nothing changes)."""
+        handler = self.handlers.get(type(command))
+        if handler is None:
+            raise WrongSystem(f"{type(command).__name__} is not a {self.system.title} command")
+        source = NoDice() if dice is None else dice
+        tx = self.transaction(self.state, source)
+        handler(tx, command)
+        self.settle(tx)
+        source.finish()
+        return tuple(tx.events), tx.state
 
     @property
     def variant(self) -> str:
@@ -132,7 +159,9 @@ class RuledFight(FightHistory[PS, FE]):
     @classmethod
     def from_history(cls, groups: Sequence[Sequence[FE]]) -> Self:
         if not groups or not groups[0] or not isinstance(groups[0][0], cls.created):
-            raise RecordError(cls.history_error)
+            raise RecordError(
+                f"a {cls.system.title} fight's history starts with its {cls.created.kind} event"
+            )
         fight = cls(groups[0][0].variant)
         for group in groups[1:]:
             fight._commit(tuple(group))
@@ -186,12 +215,17 @@ class RuledSystem(GameSystem):
         fight_class = cls.__dict__.get("fight_class")
         if fight_class is not None:
             fight_class.system = cls
+            commands = fight_class.commands.__subclasses__()
+            complete_table(commands, fight_class.handlers, f"the {cls.title} command")
 
     def new_fight(self, variant: str | None = None) -> SystemFight:
         return self.fight_class(self.variant(variant))
 
     def fight_from_history(self, groups: Sequence[Sequence[Any]]) -> SystemFight:
         return self.fight_class.from_history(groups)
+
+    def event_from_dict(self, data: Mapping[str, Any]) -> Fact:
+        return self.fight_class.event.read(data)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from adjudicator.combat.dice_source import SeededDice
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham.engine import MurdhamFight
-from adjudicator.combat.systems.murdham.events import event_from_dict, fold
+from adjudicator.combat.systems.murdham.events import MurdhamEvent
 from adjudicator.combat.systems.murdham.legal import legal_commands
 from tests.combat.systems.murdham_helpers import fighter, setup
 
@@ -63,8 +63,8 @@ def test_every_legal_command_is_accepted_and_replay_rebuilds_the_state(
     seed: int, variant: str, steps: int
 ) -> None:
     fight = random_fight(seed, variant, steps)
-    assert fold(fight.events) == fight.state
-    stored = [[event_from_dict(e.to_dict()) for e in group] for group in fight.history]
+    assert fight.fold(fight.events, None) == fight.state
+    stored = [[MurdhamEvent.read(e.to_dict()) for e in group] for group in fight.history]
     assert MurdhamFight.from_history(stored).state == fight.state
 
 
@@ -74,7 +74,7 @@ def test_undo_then_redo_is_the_identity(seed: int, variant: str, steps: int) -> 
     fight = random_fight(seed, variant, steps)
     state, log = fight.state, fight.log()
     undone = fight.undo()
-    assert fight.state == fold(fight.events)
+    assert fight.state == fight.fold(fight.events, None)
     assert fight.redo() == undone
     assert fight.state == state and fight.log() == log
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.combat.commands import EndCombat
 from adjudicator.combat.errors import CombatError, DiceNeeded
+from adjudicator.combat.systems import WrongSystem
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham import errors as err
 from adjudicator.combat.systems.murdham.state import Phase, Status, SubPhase
@@ -152,10 +154,9 @@ def test_an_action_of_another_system_is_refused_naming_it(action: str) -> None:
 
 
 def test_a_words_of_power_command_is_not_a_murdham_command() -> None:
-    from adjudicator.combat.commands import EndCombat
-
-    with pytest.raises(err.ForeignCommand):
+    with pytest.raises(WrongSystem, match="EndCombat is not a Murdham command") as refused:
         duel().play(EndCombat("done"))
+    assert "rules of the system it was started under" in refused.value.rule
 
 
 def test_the_morale_phase_checks_a_group_reduced_to_half() -> None:

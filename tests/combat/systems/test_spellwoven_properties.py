@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from adjudicator.combat.dice_source import SeededDice
 from adjudicator.combat.systems.spellwoven import commands as c
 from adjudicator.combat.systems.spellwoven.engine import SpellwovenFight
-from adjudicator.combat.systems.spellwoven.events import event_from_dict, fold
+from adjudicator.combat.systems.spellwoven.events import SpellwovenEvent
 from adjudicator.combat.systems.spellwoven.legal import legal_commands
 from adjudicator.combat.systems.spellwoven.state import Proximity
 from adjudicator.combat.systems.spellwoven.wounds import Track
@@ -63,8 +63,8 @@ def test_every_legal_command_is_accepted_and_replay_rebuilds_the_state(
     seed: int, steps: int
 ) -> None:
     fight = random_fight(seed, steps)
-    assert fold(fight.events) == fight.state
-    stored = [[event_from_dict(e.to_dict()) for e in group] for group in fight.history]
+    assert fight.fold(fight.events, None) == fight.state
+    stored = [[SpellwovenEvent.read(e.to_dict()) for e in group] for group in fight.history]
     assert SpellwovenFight.from_history(stored).state == fight.state
     assert fight.is_over or legal_commands(fight.state)
 
@@ -75,6 +75,6 @@ def test_undo_then_redo_is_the_identity(seed: int, steps: int) -> None:
     fight = random_fight(seed, steps)
     state, log = fight.state, fight.log()
     undone = fight.undo()
-    assert fight.state == fold(fight.events)
+    assert fight.state == fight.fold(fight.events, None)
     assert fight.redo() == undone
     assert fight.state == state and fight.log() == log

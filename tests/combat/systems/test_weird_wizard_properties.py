@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from adjudicator.combat.dice_source import SeededDice
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard.engine import WeirdWizardFight
-from adjudicator.combat.systems.weird_wizard.events import event_from_dict, fold
+from adjudicator.combat.systems.weird_wizard.events import WeirdEvent
 from adjudicator.combat.systems.weird_wizard.legal import legal_commands
 from adjudicator.combat.systems.weird_wizard.state import Side
 from tests.combat.systems.weird_helpers import unit
@@ -57,8 +57,8 @@ def test_every_legal_command_is_accepted_and_replay_rebuilds_the_state(
     seed: int, steps: int
 ) -> None:
     fight = random_fight(seed, steps)
-    assert fold(fight.events) == fight.state
-    stored = [[event_from_dict(e.to_dict()) for e in group] for group in fight.history]
+    assert fight.fold(fight.events, None) == fight.state
+    stored = [[WeirdEvent.read(e.to_dict()) for e in group] for group in fight.history]
     assert WeirdWizardFight.from_history(stored).state == fight.state
     assert fight.is_over or legal_commands(fight.state)
 
@@ -69,6 +69,6 @@ def test_undo_then_redo_is_the_identity(seed: int, steps: int) -> None:
     fight = random_fight(seed, steps)
     state, log = fight.state, fight.log()
     undone = fight.undo()
-    assert fight.state == fold(fight.events)
+    assert fight.state == fight.fold(fight.events, None)
     assert fight.redo() == undone
     assert fight.state == state and fight.log() == log

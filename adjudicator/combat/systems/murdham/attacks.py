@@ -11,7 +11,7 @@ from __future__ import annotations
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham import errors as err
 from adjudicator.combat.systems.murdham import events as ev
-from adjudicator.combat.systems.murdham.checks import acting_phase, own_turn
+from adjudicator.combat.systems.murdham.checks import acting_phase, known_zone, own_turn
 from adjudicator.combat.systems.murdham.state import (
     Fighter,
     Mode,
@@ -26,12 +26,12 @@ UNARMED_DIE = 4
 NONLETHAL = ("disarm", "grapple")
 
 
-def release_others(tx: Tx, grabber: str, keep: str | None = None) -> None:
+def release_others(tx: Tx, grabber: str, keep: tuple[str, ...] = ()) -> None:
     """ "Characters who are grabbing another character can move together with them and attack
     them while keeping hold, but doing anything else automatically frees the grabbed
     character." """
     for held in tx.state.holding(grabber):
-        if held != keep:
+        if held not in keep:
             tx.emit(ev.Released(grabber, held))
 
 
@@ -47,11 +47,14 @@ def may_react(state: MurdhamState, fighter: Fighter) -> bool:
 
 
 def reactors(state: MurdhamState, pending: PendingAttack) -> tuple[str, ...]:
-    """Who may still react to the pending attack: the target (if aware) or a nearby ally."""
+    """Who may still react to the pending attack: the target (if aware) or a nearby ally (not
+    in a blast: everyone nearby is a target of it too)."""
     target = state.fighter(pending.target)
     names = []
     if not pending.unaware and may_react(state, target) and target.name not in pending.reacted:
         names.append(target.name)
+    if pending.multiple:
+        return tuple(names)
     for ally in state.members(target.faction):
         if ally.name != target.name and state.nearby(ally, target) and may_react(state, ally):
             names.append(ally.name)
@@ -84,7 +87,7 @@ def attack(tx: Tx, command: c.Attack) -> None:
     if command.nonlethal and (command.mode != "melee" or not state.nearby(attacker, target)):
         raise err.NonLethalRefused(f"{command.nonlethal} targets a nearby character")
     why = _why_save(state, attacker, target, command, moved=turn.moved)
-    release_others(tx, attacker.name, keep=target.name)
+    release_others(tx, attacker.name, keep=(target.name,))
     die, impaired = weapon_die(attacker)
     impaired = impaired or command.hold_back or command.concealed
     save = tx.save(attacker.wit, "WIT save to hit", attacker.name) if why else None
@@ -110,12 +113,7 @@ def _why_save(
     state: MurdhamState, attacker: Fighter, target: Fighter, command: c.Attack, *, moved: bool
 ) -> str:
     """Why the attack needs a WIT save to hit ("" for none), or the rule that forbids it."""
-    try:
-        mode = Mode(command.mode)
-    except ValueError:
-        raise err.NotAnAction(
-            f"no attack mode {command.mode!r}", hint="melee, ranged or indirect"
-        ) from None
+    mode = _mode(command.mode)
     reasons = ["challenging circumstances"] if command.challenging else []
     if mode is Mode.MELEE:
         if not state.nearby(attacker, target):
@@ -123,22 +121,46 @@ def _why_save(
         if not command.visible:
             reasons.append("the target is not visible")
         return "; ".join(reasons)
-    distance = state.distance(attacker.zone, target.zone)
+    return _why_shot(state, attacker, target.name, target.zone, mode, command, reasons, moved)
+
+
+def _mode(name: str) -> Mode:
+    try:
+        return Mode(name)
+    except ValueError:
+        raise err.NotAnAction(
+            f"no attack mode {name!r}", hint="melee, ranged or indirect"
+        ) from None
+
+
+def _why_shot(
+    state: MurdhamState,
+    attacker: Fighter,
+    what: str,
+    zone: str,
+    mode: Mode,
+    command: c.Attack | c.Blast,
+    reasons: list[str],
+    moved: bool,
+) -> str:
+    """Why a ranged or indirect attack at `what` in `zone` needs a WIT save to hit, or the
+    rule that forbids it: "Hitting targets beyond half range or while moving requires passing
+    a WIT save"."""
+    distance = state.distance(attacker.zone, zone)
     if attacker.reach <= 0 or distance is None or distance > attacker.reach:
         raise err.OutOfRange(
-            f"{target.name} is {distance} zone(s) away; {attacker.name}'s weapon reaches "
-            f"{attacker.reach}"
+            f"{what} is {distance} zone(s) away; {attacker.name}'s weapon reaches {attacker.reach}"
         )
     beyond_half = distance * 2 > attacker.reach
     if mode is Mode.INDIRECT:
         if not beyond_half or moved:
             raise err.IndirectTooClose(
-                f"{target.name} is within half range" if not beyond_half else "after moving"
+                f"{what} is within half range" if not beyond_half else "after moving"
             )
         return "; ".join([*reasons, "indirect attacks always need one"])
     if not command.visible or (beyond_half and moved):
         raise err.IllegalShot(
-            "the target is not visible" if not command.visible else "beyond half range, moving"
+            f"{what} is not visible" if not command.visible else "beyond half range, moving"
         )
     if beyond_half:
         reasons.append("beyond half range")
@@ -147,8 +169,87 @@ def _why_save(
     return "; ".join(reasons)
 
 
+@c.handles(c.Blast)
+def blast(tx: Tx, command: c.Blast) -> None:
+    """ "Blast attacks hit a zone and target all characters in it and on its borders."
+    "Melee blast attacks hit the attacker's zone and don't target the attacker themselves.
+    They can't miss." "Ranged blast attacks hit any zone within range and target the attacker
+    as well if directed at their own zone. If they miss, they are deviated and hit a random
+    neighbouring zone." Each target is attacked in turn (damage rolled for each, our reading)
+    and may react to it in its own window."""
+    turn = own_turn(tx.state, command.attacker)
+    state = tx.state
+    attacker = state.fighter(command.attacker)
+    if not turn.may_main():
+        raise err.NoActionLeft(f"{attacker.name} has no main action left this turn")
+    aimed = known_zone(state, command.zone) if command.zone else attacker.zone
+    mode = _mode(command.mode)
+    if mode is Mode.MELEE:
+        if aimed != attacker.zone:
+            raise err.BlastRefused(f"a melee blast hits {attacker.name}'s own zone, {aimed} is not")
+        if command.challenging or not command.visible:
+            raise err.BlastRefused("a melee blast can't miss: no WIT save to hit")
+        why = ""
+    else:
+        reasons = ["challenging circumstances"] if command.challenging else []
+        why = _why_shot(state, attacker, aimed, aimed, mode, command, reasons, turn.moved)
+    border = tuple(state.fighter(name).name for name in command.border)
+    for name in border:
+        if state.fighter(name).zone not in state.neighbours(aimed):
+            raise err.BlastRefused(
+                f"{name} is in {state.fighter(name).zone}, not on a border of {aimed}",
+                hint="a character on a zone's border stands in a neighbouring zone",
+            )
+    save = tx.save(attacker.wit, "WIT save to hit", attacker.name) if why else None
+    zone: str | None = aimed
+    deviation = None
+    if save is not None and save.value > attacker.wit:
+        around = state.neighbours(aimed)
+        # "You can assign a number to each neighbouring zone and roll a die".
+        deviation = tx.roll(len(around), "deviation", attacker.name) if len(around) > 1 else None
+        zone = around[deviation.value - 1 if deviation else 0] if around else None
+        border = ()
+    targets = _blasted(state, attacker, zone, mode, border)
+    release_others(tx, attacker.name, keep=targets)
+    die, impaired = weapon_die(attacker)
+    impaired = impaired or command.hold_back or command.concealed
+    made = ev.BlastMade(
+        attacker.name,
+        aimed,
+        mode.value,
+        die,
+        impaired,
+        zone,
+        targets,
+        save,
+        attacker.wit if why else 0,
+        why,
+        deviation,
+        command.cover,
+        command.unaware,
+    )
+    tx.emit(ev.ActionTaken(attacker.name, True, "blast attack"), made)
+    settle(tx)
+
+
+def _blasted(
+    state: MurdhamState, attacker: Fighter, zone: str | None, mode: Mode, border: tuple[str, ...]
+) -> tuple[str, ...]:
+    """Everyone a blast on `zone` targets: in it (the attacker too for a ranged blast), then
+    those on its borders; the dead are past harm."""
+    inside = tuple(
+        f.name
+        for f in state.fighters
+        if f.zone == zone
+        and f.status is not Status.DEAD
+        and not (mode is Mode.MELEE and f.name == attacker.name)
+    )
+    return (*inside, *(name for name in border if name not in inside))
+
+
 def settle(tx: Tx) -> None:
-    """Leave the reaction window open while someone may react, else roll the damage."""
+    """Leave the reaction window open while someone may react, else roll the damage (a blast
+    then moves on to its next target)."""
     pending = tx.state.pending
     if pending is not None and not reactors(tx.state, pending):
         land(tx, pending)
@@ -163,7 +264,13 @@ def land(tx: Tx, pending: PendingAttack) -> None:
                 tx, pending.attacker, pending.target, pending.die, pending.impaired, pending.cover
             )
         )
-    tx.emit(ev.AttackResolved())
+    resolved(tx)
+
+
+def resolved(tx: Tx, *, stop: bool = False) -> None:
+    """The attack on this target is over: the next target of a blast, if any, is settled."""
+    tx.emit(ev.AttackResolved(stop))
+    settle(tx)
 
 
 def _nonlethal(tx: Tx, pending: PendingAttack) -> None:
@@ -180,7 +287,7 @@ def _damage(
     tx: Tx, attacker: str, target: str, die: int, impaired: bool, cover: bool, lands: bool = True
 ) -> ev.DamageRolled:
     """ "Cover ... The target's armour value is increased by 1"."""
-    rolls = tx.dice_rolls(die, 2 if impaired else 1, attacker)
+    rolls = tx.roll_many(2 if impaired else 1, die, "damage", attacker)
     armour = tx.state.fighter(target).armour + (1 if cover else 0)
     damage = max(0, min(r.value for r in rolls) - armour)
     return ev.DamageRolled(attacker, target, rolls, armour, damage, lands)
@@ -213,7 +320,8 @@ def dodge(tx: Tx, command: c.Dodge) -> None:
     save = tx.save(fighter.agi, "dodge (AGI save)", fighter.name)
     tx.emit(ev.Reacted(fighter.name, "dodge", None, save, fighter.agi))
     if save.value <= fighter.agi:
-        tx.emit(ev.AttackMissed(pending.attacker, fighter.name, "dodged"), ev.AttackResolved())
+        tx.emit(ev.AttackMissed(pending.attacker, fighter.name, "dodged"))
+        resolved(tx)
     else:
         land(tx, pending)
 
@@ -225,6 +333,8 @@ def counter(tx: Tx, command: c.Counter) -> None:
     In case of a tie both characters are hit at the same time." Ours: one dropped to 0 health
     by the first hit never lands theirs."""
     pending, fighter = _as_target(tx.state, command.unit)
+    if pending.countered:
+        raise err.OneCounter(f"another target has countered {pending.attacker}'s blast")
     attacker = tx.state.fighter(pending.attacker)
     distance = tx.state.distance(fighter.zone, attacker.zone)
     if distance is None or distance > max(fighter.reach, 0):
@@ -236,10 +346,11 @@ def counter(tx: Tx, command: c.Counter) -> None:
         tx.emit(_damage(tx, fighter.name, attacker.name, die, impaired or command.hold_back, False))
         if tx.state.fighter(attacker.name).standing:
             _nonlethal(tx, pending)
-        tx.emit(ev.AttackResolved())
+        resolved(tx)
         return
     theirs = _damage(tx, attacker.name, fighter.name, pending.die, pending.impaired, pending.cover)
     mine = _damage(tx, fighter.name, attacker.name, die, impaired or command.hold_back, False)
+    stop = False
     if theirs.damage == mine.damage:
         tx.emit(theirs, mine)
     else:
@@ -251,7 +362,9 @@ def counter(tx: Tx, command: c.Counter) -> None:
                 second.attacker, second.target, second.rolls, second.armour, second.damage, False
             )
         tx.emit(second)
-    tx.emit(ev.AttackResolved())
+        # A blaster dropped by the counter before their blow lands never sets the blast off.
+        stop = pending.multiple and first is mine and down
+    resolved(tx, stop=stop)
 
 
 @c.handles(c.Guard)
@@ -260,6 +373,8 @@ def guard(tx: Tx, command: c.Guard) -> None:
     become the new target of the attack. Since they have spent their reaction to guard, they
     can't normally counter or dodge." """
     pending, fighter = _window(tx.state, command.unit)
+    if pending.multiple:
+        raise err.NoOneOutsideTheBlast(f"{fighter.name} cannot guard against a blast")
     target = tx.state.fighter(pending.target)
     if fighter.name == target.name or fighter.faction != target.faction:
         raise err.GuardRefused(f"{fighter.name} cannot guard {target.name}")
@@ -275,6 +390,8 @@ def hide(tx: Tx, command: c.Hide) -> None:
     action. This character becomes the new target of the attack. They can perform their own
     reaction." (The command is the agreement.)"""
     pending, fighter = _as_target(tx.state, command.unit)
+    if pending.multiple:
+        raise err.NoOneOutsideTheBlast(f"{fighter.name} cannot hide from a blast")
     behind = tx.state.fighter(command.behind)
     if behind.name in (fighter.name, pending.attacker) or not tx.state.nearby(fighter, behind):
         raise err.HideRefused(f"{fighter.name} cannot hide behind {behind.name}")

@@ -6,12 +6,11 @@ Commands are frozen records (JSON for the ledger's steps). Handlers live in `rou
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Final
 
 from adjudicator.combat.record import Record
-from adjudicator.combat.registry import Registry
+from adjudicator.combat.registry import Handlers
 from adjudicator.combat.systems.murdham.state import Fighter
 
 if TYPE_CHECKING:
@@ -22,19 +21,9 @@ class MurdhamCommand(Record):
     """A request to the fight, checked against the rules by its handler."""
 
 
-C = TypeVar("C", bound=MurdhamCommand)
-Handler = Callable[["Tx", Any], None]
-
-#: The handler of each command class, filled by `@handles` as `rounds` and `attacks` load.
-HANDLERS: Final[Registry[type[MurdhamCommand], Handler]] = Registry("the Murdham handler of")
-
-
-def handles(command: type[C]) -> Callable[[Callable[[Tx, C], None]], Callable[[Tx, C], None]]:
-    def register(handler: Callable[[Tx, C], None]) -> Callable[[Tx, C], None]:
-        HANDLERS.add(command, handler)
-        return handler
-
-    return register
+#: The handler of each command class, filled by `@handles` as the handler modules load.
+HANDLERS: Final[Handlers[Tx]] = Handlers("the Murdham handler of")
+handles = HANDLERS.handles
 
 
 # --- setting up --------------------------------------------------------------------------------
@@ -129,6 +118,23 @@ class Attack(MurdhamCommand):
     final_blow: bool = False
     #: "disarm" or "grapple": a non-lethal attack.
     nonlethal: str = ""
+
+
+@dataclass(frozen=True)
+class Blast(MurdhamCommand):
+    """A blast attack (a main action) on a zone (`zone`; "": the attacker's own): everyone in
+    it, and `border`, the characters the GM places on its borders (in neighbouring zones)."""
+
+    attacker: str
+    zone: str = ""
+    mode: str = "melee"
+    border: tuple[str, ...] = ()
+    challenging: bool = False
+    visible: bool = True
+    hold_back: bool = False
+    concealed: bool = False
+    cover: bool = False
+    unaware: bool = False
 
 
 @dataclass(frozen=True)

@@ -162,10 +162,6 @@ class SetupError(MurdhamError):
     rule = "our ruling: the GM sets the zones and the characters before the first round"
 
 
-class ForeignCommand(MurdhamError):
-    rule = "our ruling: a fight is played by its own system's rules (seeds/README.md)"
-
-
 class NonLethalRefused(MurdhamError):
     rule = (
         "Disarm. A nearby target must pass a STR save ... Grapple. A nearby target must pass "
@@ -175,3 +171,22 @@ class NonLethalRefused(MurdhamError):
 
 class Entangled(MurdhamError):
     rule = "Grabbed characters are entangled for as long as their enemy keeps hold of them."
+
+
+class BlastRefused(MurdhamError):
+    rule = (
+        "Blast attacks hit a zone and target all characters in it and on its borders. Melee "
+        "blast attacks hit the attacker's zone and don't target the attacker themselves. They "
+        "can't miss. Ranged blast attacks hit any zone within range"
+    )
+
+
+class OneCounter(MurdhamError):
+    rule = "Attacks with multiple targets can only be countered by a single target."
+
+
+class NoOneOutsideTheBlast(MurdhamError):
+    rule = (
+        "Blast attacks hit a zone and target all characters in it and on its borders. (Ours: "
+        "everyone nearby a target is a target too, so no one guards it or is hidden behind.)"
+    )

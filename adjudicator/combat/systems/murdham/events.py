@@ -1,20 +1,19 @@
 """The facts a Murdham fight is made of: each a frozen record folded into `MurdhamState`.
 
 Every result is decided before the event exists (dice rolled, saves read), so `apply` needs
-no rules and no dice. Each class registers itself under its `kind` in `MURDHAM_EVENTS`, the
+no rules and no dice. Each class registers itself under its `kind` in `MurdhamEvent.kinds`, the
 way Words of Power's events do in theirs, so a stored fight reads back by the same names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from adjudicator.combat.dice_source import RolledDie
 from adjudicator.combat.events import dice_text
-from adjudicator.combat.record import Record, RecordError
-from adjudicator.combat.registry import RegistrationError, Registry
+from adjudicator.combat.fight import FightEvent
+from adjudicator.combat.registry import Registry
 from adjudicator.combat.systems.murdham.state import (
     MOVE_ZONES,
     Fighter,
@@ -26,46 +25,12 @@ from adjudicator.combat.systems.murdham.state import (
     Turn,
 )
 
-#: Every Murdham event class by its stored `kind`, filled as each class is defined.
-MURDHAM_EVENTS: Final[Registry[str, type[MurdhamEvent]]] = Registry("the Murdham event kind")
-
 
 @dataclass(frozen=True)
-class MurdhamEvent(Record):
+class MurdhamEvent(FightEvent[MurdhamState]):
     """A fact of a Murdham fight; subclasses set `kind` and override `apply`."""
 
-    kind: ClassVar[str] = "murdham_event"
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        kind = cls.__dict__.get("kind")
-        if not isinstance(kind, str) or not kind:
-            raise RegistrationError(f"the Murdham event {cls.__qualname__} sets no kind")
-        MURDHAM_EVENTS.add(kind, cls)
-
-    def apply(self, state: MurdhamState) -> MurdhamState:
-        return state
-
-    def describe(self) -> str:
-        return self.kind
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"event": self.kind, **super().to_dict()}
-
-
-def event_from_dict(data: Mapping[str, Any]) -> MurdhamEvent:
-    kind = str(data.get("event"))
-    cls = MURDHAM_EVENTS.get(kind)
-    if cls is None:
-        raise RecordError(f"unknown Murdham event {kind!r}")
-    return cls.from_dict({k: v for k, v in data.items() if k != "event"})
-
-
-def fold(events: Iterable[MurdhamEvent], start: MurdhamState | None = None) -> MurdhamState:
-    state = MurdhamState() if start is None else start
-    for event in events:
-        state = event.apply(state)
-    return state
+    kinds: ClassVar[Registry[str, type[Any]]] = Registry("the Murdham event kind")
 
 
 def _save(die: RolledDie, score: int, what: str) -> str:
@@ -421,9 +386,11 @@ class Reacted(MurdhamEvent):
         reacted = (*pending.reacted, self.unit)
         if self.forced and self.new_target is not None:
             reacted = (*reacted, self.new_target)
+        countered = pending.countered or self.reaction == "counter"
+        pending = replace(pending, reacted=reacted, countered=countered)
         if self.new_target is not None:
-            return replace(state, pending=replace(pending, target=self.new_target, reacted=reacted))
-        return replace(state, pending=replace(pending, reacted=reacted))
+            pending = replace(pending, target=self.new_target)
+        return replace(state, pending=pending)
 
     def describe(self) -> str:
         text = f"{self.unit} reacts: {self.reaction}"
@@ -481,13 +448,76 @@ class AttackMissed(MurdhamEvent):
 
 
 @dataclass(frozen=True)
-class AttackResolved(MurdhamEvent):
-    kind: ClassVar[str] = "attack_resolved"
+class BlastMade(MurdhamEvent):
+    """A blast attack: the zone aimed at, the WIT save to hit when one is needed, the
+    deviation die of a miss, the zone it hits (None: none to deviate to) and its targets,
+    each attacked in turn with a reaction window of its own."""
+
+    kind: ClassVar[str] = "blast_made"
+    attacker: str
+    aimed: str
+    mode: str
+    die: int
+    impaired: bool
+    zone: str | None
+    targets: tuple[str, ...]
+    save: RolledDie | None = None
+    score: int = 0
+    why_save: str = ""
+    deviation: RolledDie | None = None
+    cover: bool = False
+    unaware: bool = False
 
     def apply(self, state: MurdhamState) -> MurdhamState:
-        return replace(state, pending=None)
+        if not self.targets:
+            return state
+        first, *rest = self.targets
+        pending = PendingAttack(
+            self.attacker,
+            first,
+            self.die,
+            self.impaired,
+            self.cover,
+            self.unaware,
+            blast=tuple(rest),
+            multiple=True,
+        )
+        return replace(state, pending=pending)
 
     def describe(self) -> str:
+        dmg = f"d{self.die}" + (" impaired" if self.impaired else "")
+        text = f"{self.attacker} blasts {self.aimed} ({self.mode}, {dmg})"
+        if self.save is not None:
+            text += f"; {_save(self.save, self.score, 'WIT')} ({self.why_save})"
+        if self.zone != self.aimed:
+            where = self.zone or "no neighbouring zone: it hits no one"
+            die = f" {dice_text((self.deviation,))}" if self.deviation is not None else ""
+            text += f"; it misses and deviates{die} to {where}"
+        if self.targets:
+            text += f"; targets: {', '.join(self.targets)}"
+        elif self.zone is not None:
+            text += "; no one is there"
+        return text
+
+
+@dataclass(frozen=True)
+class AttackResolved(MurdhamEvent):
+    """The attack on the current target is over; a blast moves on to its next target unless
+    `stop` (its attacker fell before it went off)."""
+
+    kind: ClassVar[str] = "attack_resolved"
+    stop: bool = False
+
+    def apply(self, state: MurdhamState) -> MurdhamState:
+        pending = state.pending
+        if pending is None or not pending.blast or self.stop:
+            return replace(state, pending=None)
+        following = replace(pending, target=pending.blast[0], blast=pending.blast[1:], reacted=())
+        return replace(state, pending=following)
+
+    def describe(self) -> str:
+        if self.stop:
+            return "the blast never goes off"
         return "the attack is resolved"
 
 

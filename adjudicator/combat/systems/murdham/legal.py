@@ -32,8 +32,10 @@ def _reactions(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
         if name == target.name:
             out.append(c.Dodge(name))
             distance = state.distance(target.zone, attacker.zone)
-            if distance is not None and distance <= target.reach:
+            if distance is not None and distance <= target.reach and not pending.countered:
                 out.append(c.Counter(name))
+            if pending.multiple:
+                continue
             for other in state.fighters:
                 if (
                     other.zone == target.zone
@@ -75,6 +77,13 @@ def _in_turn(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
                 out.append(c.Move(me.name, (zone,), foes[:1]))
     if turn.may_main():
         out += [c.Act(me.name, action) for action in MAIN_ACTIONS]
+        out.append(c.Blast(me.name))
+        for zone in state.zones:
+            distance = state.distance(me.zone, zone)
+            if distance is None or not 0 < me.reach >= distance:
+                continue
+            if not (turn.moved and distance * 2 > me.reach):
+                out.append(c.Blast(me.name, zone, mode="ranged"))
         for f in state.fighters:
             if f.faction == me.faction or f.status is Status.DEAD:
                 continue

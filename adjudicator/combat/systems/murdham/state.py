@@ -118,6 +118,12 @@ class PendingAttack(Record):
     reacted: tuple[str, ...] = ()
     #: "disarm" or "grapple" for a non-lethal attack (a STR save instead of damage).
     nonlethal: str = ""
+    #: A blast's targets still to come, in order: each gets its own window when this one ends.
+    blast: tuple[str, ...] = ()
+    #: An attack with several targets (a blast): no one nearby is left to guard or hide behind.
+    multiple: bool = False
+    #: A target of this blast has countered it: "can only be countered by a single target".
+    countered: bool = False
 
 
 @dataclass(frozen=True)

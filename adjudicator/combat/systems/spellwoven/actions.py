@@ -10,13 +10,14 @@ from adjudicator.combat.systems.spellwoven import events as ev
 from adjudicator.combat.systems.spellwoven.state import (
     STEPS,
     Character,
+    FirstAid,
     Out,
     Phase,
     Proximity,
     SpellwovenState,
 )
 from adjudicator.combat.systems.spellwoven.transaction import Tx
-from adjudicator.combat.systems.spellwoven.wounds import level_of, place
+from adjudicator.combat.systems.spellwoven.wounds import level_named, level_of, place
 
 #: "For every five slots of armour worn (excluding shields) Quickness Defence is reduced by 1."
 EVASION_SLOTS = 5
@@ -122,7 +123,7 @@ def act(tx: Tx, command: c.Act) -> None:
         raise err.NotAnAction(
             f"{command.what!r} is an action of {FOREIGN[command.what.strip().casefold()]}, "
             "not of Spellwoven",
-            hint="attack, move, test (talk, a Talent...), act, yield",
+            hint="attack, move, test (talk, a Talent...), heal, act, yield",
         )
     tx.emit(ev.Acted(me.name, command.what.strip() or "acts"))
 
@@ -133,6 +134,66 @@ FOREIGN = {
     "defend": "Words of Power and Shadow of the Weird Wizard",
     "take the initiative": "Shadow of the Weird Wizard",
 }
+
+
+@c.handles(c.Heal)
+def heal(tx: Tx, command: c.Heal) -> None:
+    """ "Characters can use their Healing Skill to attempt to staunch or reduce the severity
+    of a wound. ... Healing takes a full action during an Action Round, always happens last in
+    the round" "The Healing Skill can only be applied to a Character once every twenty-four
+    hours." """
+    me = acting(tx.state, command.unit)
+    target = tx.state.unit(command.target)
+    if not 0 <= command.skill <= 10:
+        raise err.SetupError(f"a Healing Skill is from 0 to 10, not {command.skill}")
+    if target.name in tx.state.healed:
+        raise err.FirstAidRefused(f"{target.name} has had first aid already in this fight")
+    if target.proximity is not me.proximity:
+        raise err.FirstAidRefused(
+            f"{me.name} is {me.proximity.value}, {target.name} {target.proximity.value}",
+            rule="our ruling: first aid is given at the patient's side (the same Proximity)",
+        )
+    try:
+        levels = tuple(level_named(name) for name in command.wounds)
+    except ValueError as error:
+        raise err.NotAnAction(str(error)) from None
+    _spend(tx, me, command.effort)
+    aid = FirstAid(me.name, target.name, command.skill, command.effort, levels)
+    tx.emit(ev.FirstAidBegun(aid))
+
+
+@c.handles(c.Cooperate)
+def cooperate(tx: Tx, command: c.Cooperate) -> None:
+    """ "Cooperation ... You can only cooperate if you have an Initiative value of 5 or
+    higher. Any number of Players at the table can opt to Cooperate together. In this
+    situation: 1) all Characters involved act on the highest Initiative score among them, and
+    2) at the end of the round each cooperating Character loses -5 Initiative." """
+    state = tx.state
+    if state.phase is not Phase.FIGHTING:
+        raise err.NotInPhase(f"the fight is in its {state.phase.value} phase")
+    units = [state.unit(name) for name in command.units]
+    names = tuple(dict.fromkeys(u.name for u in units))
+    if len(names) < 2:
+        raise err.CooperationRefused("cooperation takes two characters or more")
+    for u in units:
+        if u.npc:
+            raise err.CooperationRefused(f"{u.name} is a Non-Player Character")
+        if state.score(u.name) < 5:
+            raise err.CooperationRefused(f"{u.name} has Initiative {state.score(u.name)}")
+        if u.name in state.acted or not u.standing or u.name in state.cooperating:
+            raise err.CooperationRefused(
+                f"{u.name} has acted, cooperated or fallen this round",
+                rule="our ruling: characters cooperate before any of them acts in the round",
+            )
+    if len({u.side for u in units}) > 1:
+        raise err.CooperationRefused(
+            "cooperating characters are on one side",
+            rule="our ruling: Players cooperate with their own side",
+        )
+    first = min(state.order.index(name) for name in names)
+    rest = [name for name in state.order if name not in names]
+    at = sum(1 for name in state.order[:first] if name not in names)
+    tx.emit(ev.Cooperated(names, (*rest[:at], *names, *rest[at:])))
 
 
 @c.handles(c.Yield)

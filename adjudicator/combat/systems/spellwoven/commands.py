@@ -3,12 +3,11 @@ its handler in `rounds` or `actions`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Final
 
 from adjudicator.combat.record import Record
-from adjudicator.combat.registry import Registry
+from adjudicator.combat.registry import Handlers
 from adjudicator.combat.systems.spellwoven.state import Character
 
 if TYPE_CHECKING:
@@ -19,18 +18,9 @@ class WovenCommand(Record):
     """A request to the fight, checked by its handler."""
 
 
-C = TypeVar("C", bound=WovenCommand)
-HANDLERS: Final[Registry[type[WovenCommand], Callable[[Tx, Any], None]]] = Registry(
-    "the Spellwoven handler of"
-)
-
-
-def handles(command: type[C]) -> Callable[[Callable[[Tx, C], None]], Callable[[Tx, C], None]]:
-    def register(handler: Callable[[Tx, C], None]) -> Callable[[Tx, C], None]:
-        HANDLERS.add(command, handler)
-        return handler
-
-    return register
+#: The handler of each command class, filled by `@handles` as the handler modules load.
+HANDLERS: Final[Handlers[Tx]] = Handlers("the Spellwoven handler of")
+handles = HANDLERS.handles
 
 
 @dataclass(frozen=True)
@@ -79,6 +69,26 @@ class Act(WovenCommand):
 
     unit: str
     what: str
+
+
+@dataclass(frozen=True)
+class Heal(WovenCommand):
+    """First aid as the Action: a test of the Healing Skill (`skill`), resolved last in the
+    round; `wounds` names the levels to reduce first (else the most severe)."""
+
+    unit: str
+    target: str
+    skill: int
+    effort: int = 0
+    wounds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Cooperate(WovenCommand):
+    """Player Characters who cooperate: they act, in the order given, on the highest
+    Initiative among them, and each loses 5 Initiative at the end of the round."""
+
+    units: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -55,5 +55,16 @@ class NotAnAction(SpellwovenError):
     rule = "our ruling: the actions are the chapter's (Move, Talk, Use a Talent, Attack)"
 
 
-class ForeignCommand(SpellwovenError):
-    rule = "our ruling: a fight is played by its own system's rules (seeds/README.md)"
+class FirstAidRefused(SpellwovenError):
+    rule = (
+        "Characters can use their Healing Skill to attempt to staunch or reduce the severity "
+        "of a wound. ... The Healing Skill can only be applied to a Character once every "
+        "twenty-four hours."
+    )
+
+
+class CooperationRefused(SpellwovenError):
+    rule = (
+        "This option is available to Player Characters. ... You can only cooperate if you "
+        "have an Initiative value of 5 or higher."
+    )

@@ -1,67 +1,32 @@
 """The facts a Spellwoven fight is made of, folded into `SpellwovenState`; each registers
-under its `kind` in `SPELLWOVEN_EVENTS` as it is defined."""
+under its `kind` in `SpellwovenEvent.kinds` as it is defined."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from adjudicator.combat.dice_source import RolledDie
 from adjudicator.combat.events import dice_text
-from adjudicator.combat.record import Record, RecordError
-from adjudicator.combat.registry import RegistrationError, Registry
+from adjudicator.combat.fight import FightEvent
+from adjudicator.combat.registry import Registry
 from adjudicator.combat.systems.spellwoven.rolls import SkillTest
 from adjudicator.combat.systems.spellwoven.state import (
     Character,
+    FirstAid,
     Out,
     Phase,
     Proximity,
     SpellwovenState,
 )
-from adjudicator.combat.systems.spellwoven.wounds import LADDER, Injury, mark
-
-SPELLWOVEN_EVENTS: Final[Registry[str, type[SpellwovenEvent]]] = Registry(
-    "the Spellwoven event kind"
-)
+from adjudicator.combat.systems.spellwoven.wounds import LADDER, Injury, mark, moved
 
 
 @dataclass(frozen=True)
-class SpellwovenEvent(Record):
-    kind: ClassVar[str] = "spellwoven_event"
+class SpellwovenEvent(FightEvent[SpellwovenState]):
+    """A fact of a Spellwoven fight; subclasses set `kind` and override `apply`."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        kind = cls.__dict__.get("kind")
-        if not isinstance(kind, str) or not kind:
-            raise RegistrationError(f"the Spellwoven event {cls.__qualname__} sets no kind")
-        SPELLWOVEN_EVENTS.add(kind, cls)
-
-    def apply(self, state: SpellwovenState) -> SpellwovenState:
-        return state
-
-    def describe(self) -> str:
-        return self.kind
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"event": self.kind, **super().to_dict()}
-
-
-def event_from_dict(data: Mapping[str, Any]) -> SpellwovenEvent:
-    kind = str(data.get("event"))
-    cls = SPELLWOVEN_EVENTS.get(kind)
-    if cls is None:
-        raise RecordError(f"unknown Spellwoven event {kind!r}")
-    return cls.from_dict({k: v for k, v in data.items() if k != "event"})
-
-
-def fold(
-    events: Iterable[SpellwovenEvent], start: SpellwovenState | None = None
-) -> SpellwovenState:
-    state = SpellwovenState() if start is None else start
-    for event in events:
-        state = event.apply(state)
-    return state
+    kinds: ClassVar[Registry[str, type[Any]]] = Registry("the Spellwoven event kind")
 
 
 @dataclass(frozen=True)
@@ -128,6 +93,8 @@ class RoundBegan(SpellwovenEvent):
             order=self.order,
             acted=frozenset(),
             change=(),
+            tending=(),
+            cooperating=(),
         )
 
     def describe(self) -> str:
@@ -254,6 +221,92 @@ class Yielded(SpellwovenEvent):
 
     def describe(self) -> str:
         return f"{self.unit} {self.how.value}: out of the fight"
+
+
+@dataclass(frozen=True)
+class FirstAidBegun(SpellwovenEvent):
+    """ "Healing takes a full action during an Action Round, always happens last in the
+    round": the healer's Action is spent now, the healing waits for the round's end."""
+
+    kind: ClassVar[str] = "first_aid_begun"
+    aid: FirstAid
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        return replace(
+            state,
+            acted=state.acted | {self.aid.healer},
+            tending=(*state.tending, self.aid),
+            healed=state.healed | {self.aid.target},
+        )
+
+    def describe(self) -> str:
+        who = "themself" if self.aid.target == self.aid.healer else self.aid.target
+        return f"{self.aid.healer} tends {who}: first aid, last in the round"
+
+
+@dataclass(frozen=True)
+class FirstAidGiven(SpellwovenEvent):
+    """The first aid of the round resolved: the Healing test and each wound reduced, as
+    (level, level it lands at; 0 healed entirely); `disrupted` says why it did not happen."""
+
+    kind: ClassVar[str] = "first_aid_given"
+    healer: str
+    target: str
+    test: SkillTest | None
+    reduced: tuple[tuple[int, int], ...] = ()
+    disrupted: str = ""
+
+    @property
+    def success(self) -> bool:
+        return self.test is not None and self.test.successes > 0
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        tending = tuple(aid for aid in state.tending if aid.healer != self.healer)
+        state = replace(state, tending=tending)
+        if self.test is None:
+            return state
+        track = state.unit(self.target).track
+        for level, to in self.reduced:
+            track = moved(track, level, to)
+        change = (*state.change, (self.healer, 1 if self.success else -1))
+        return replace(state.update(self.target, track=track), change=change)
+
+    def describe(self) -> str:
+        if self.test is None:
+            return f"{self.healer}'s first aid on {self.target} is disrupted: {self.disrupted}"
+        head = f"{self.healer}'s first aid on {self.target}: {self.test.describe()}"
+        if not self.reduced:
+            verdict = "a success, but no wound to reduce" if self.success else "a failure"
+            return f"{head}: {verdict}"
+        steps = ", ".join(
+            f"{LADDER[level]} {'healed' if to == 0 else f'to {LADDER[to]}'}"
+            for level, to in self.reduced
+        )
+        return f"{head}: {steps}"
+
+
+@dataclass(frozen=True)
+class Cooperated(SpellwovenEvent):
+    """ "all Characters involved act on the highest Initiative score among them, and ... at
+    the end of the round each cooperating Character loses -5 Initiative." """
+
+    kind: ClassVar[str] = "cooperated"
+    units: tuple[str, ...]
+    order: tuple[str, ...]
+
+    def apply(self, state: SpellwovenState) -> SpellwovenState:
+        return replace(
+            state,
+            order=self.order,
+            cooperating=(*state.cooperating, *self.units),
+            change=(*state.change, *((name, -5) for name in self.units)),
+        )
+
+    def describe(self) -> str:
+        return (
+            f"{', '.join(self.units)} cooperate: they act in turn now; each loses 5 "
+            f"Initiative at the end of the round (order: {', '.join(self.order)})"
+        )
 
 
 @dataclass(frozen=True)

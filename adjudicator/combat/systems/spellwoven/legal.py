@@ -24,6 +24,21 @@ def legal_commands(state: SpellwovenState) -> tuple[c.WovenCommand, ...]:
     ]
     out.append(c.Test(me.name, "talk", me.initiative_skill, 1))
     for u in state.characters:
+        if u.proximity is me.proximity and u.name not in state.healed:
+            out.append(c.Heal(me.name, u.name, me.initiative_skill, wounds=("shallow",)))
+    partners = [
+        u.name
+        for u in state.characters
+        if u.side == me.side
+        and u.standing
+        and not u.npc
+        and state.score(u.name) >= 5
+        and u.name not in state.acted
+        and u.name not in state.cooperating
+    ]
+    if me.name in partners and len(partners) > 1:
+        out.append(c.Cooperate(tuple(partners)))
+    for u in state.characters:
         if u.side == me.side or u.track.dead:
             continue
         if me.ranged or (me.proximity is Proximity.ENGAGED and u.proximity is Proximity.ENGAGED):

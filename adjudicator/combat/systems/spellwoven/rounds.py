@@ -9,7 +9,7 @@ from adjudicator.combat.systems.spellwoven import errors as err
 from adjudicator.combat.systems.spellwoven import events as ev
 from adjudicator.combat.systems.spellwoven.state import Phase, SpellwovenState
 from adjudicator.combat.systems.spellwoven.transaction import Tx
-from adjudicator.combat.systems.spellwoven.wounds import MAX_SOAK
+from adjudicator.combat.systems.spellwoven.wounds import MAX_SOAK, moved, reduced, worst_first
 
 
 @c.handles(c.AddCharacter)
@@ -74,8 +74,30 @@ def after_action(tx: Tx) -> None:
         return
     if state.next_up() is not None:
         return
+    give_first_aid(tx)
     tx.emit(ev.RoundEnded())
-    start_round(tx, state.round + 1, carried(state))
+    start_round(tx, tx.state.round + 1, carried(tx.state))
+
+
+def give_first_aid(tx: Tx) -> None:
+    """ "Healing ... always happens last in the round": each healer tests their Healing Skill
+    and counts successes; "One success: Reduce one wound by one severity ... Two successes:
+    Reduce two wounds by one severity". A healer no longer standing gives none (ours: the
+    plainest disruption "if the Healing Character takes an injury")."""
+    for aid in tx.state.tending:
+        healer = tx.state.unit(aid.healer)
+        if not healer.standing:
+            why = f"{healer.name} is {healer.status}"
+            tx.emit(ev.FirstAidGiven(aid.healer, aid.target, None, disrupted=why))
+            continue
+        test = tx.test(healer.name, "Healing", aid.skill, aid.effort)
+        track = tx.state.unit(aid.target).track
+        steps = []
+        for level in worst_first(track, aid.wounds, test.successes):
+            to = reduced(track, level)
+            track = moved(track, level, to)
+            steps.append((level, to))
+        tx.emit(ev.FirstAidGiven(aid.healer, aid.target, test, tuple(steps)))
 
 
 def carried(state: SpellwovenState) -> tuple[tuple[str, int], ...]:

@@ -56,6 +56,8 @@ class Character(Record):
     proximity: Proximity = Proximity.ENGAGED
     track: Track = field(default_factory=Track)
     out: Out = Out.NO
+    #: A Non-Player Character: "[Cooperation] is available to Player Characters".
+    npc: bool = False
 
     @property
     def standing(self) -> bool:
@@ -71,12 +73,25 @@ class Character(Record):
 
     def describe(self) -> str:
         feint = ", Feint" if self.feint else ""
+        npc = ", NPC" if self.npc else ""
         return (
-            f"{self.name} ({self.side}): initiative skill {self.initiative_skill}, "
+            f"{self.name} ({self.side}{npc}): initiative skill {self.initiative_skill}, "
             f"{self.weapon} skill {self.skill} Menace {self.menace}"
             f"{' (ranged)' if self.ranged else ''}, Quickness Defence {self.defence}, "
             f"Effort {self.effort}{feint}, {self.proximity.value}; {self.track.describe()}"
         )
+
+
+@dataclass(frozen=True)
+class FirstAid(Record):
+    """First aid begun this round, resolved last in it: the healer's Healing Skill and the
+    Effort spent, and the wound levels they chose to reduce first (1 Shallow ... 5 Mortal)."""
+
+    healer: str
+    target: str
+    skill: int
+    effort: int = 0
+    wounds: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -91,6 +106,12 @@ class SpellwovenState:
     order: tuple[str, ...] = ()
     acted: frozenset[str] = frozenset()
     ended: str | None = None
+    #: First aid begun this round: "Healing ... always happens last in the round".
+    tending: tuple[FirstAid, ...] = ()
+    #: Characters first aid has been applied to: "only ... once every twenty-four hours".
+    healed: frozenset[str] = frozenset()
+    #: Characters cooperating this round ("at the end of the round ... loses -5 Initiative").
+    cooperating: tuple[str, ...] = ()
 
     def has(self, name: str) -> bool:
         return any(c.name.casefold() == name.strip().casefold() for c in self.characters)

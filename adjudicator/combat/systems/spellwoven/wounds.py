@@ -3,7 +3,7 @@ armour soak marked first (no overflow, at most 3 a level), shields, armour penet
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from adjudicator.combat.record import Record
 
@@ -92,11 +92,57 @@ def place(track: Track, level: int, *, shield: bool, pierce: bool) -> Injury:
 
 
 def mark(track: Track, injury: Injury) -> Track:
-    from dataclasses import replace
-
     if injury.to == "shield":
         return replace(track, shield_used=track.shield_used + 1)
     i = injury.at - 1
     if injury.to == "soak":
         return replace(track, soaked=_set(track.soaked, i, track.soaked[i] + 1))
     return replace(track, wounds=_set(track.wounds, i, track.wounds[i] + 1))
+
+
+def level_named(name: str) -> int:
+    """1 Shallow ... 5 Mortal, by name ("deep", "Grievous")."""
+    for level, known in enumerate(LEVELS, 1):
+        if known.casefold() == name.strip().casefold():
+            return level
+    raise ValueError(f"no tracked wound level {name!r} ({', '.join(LEVELS)})")
+
+
+def reduced(track: Track, level: int) -> int:
+    """Where one wound of `level` lands when first aid reduces it by one severity (0: healed):
+    "Shallow Wounds healed in this way will heal entirely"; a worse one moves down a level and
+    "flows until there is a free space" (as an overflowing wound does: up from there, so with
+    no free slot below it stays where it was)."""
+    if level == 1:
+        return 0
+    freed = moved(track, level, 0)
+    for j in range(level - 2, len(LEVELS)):
+        if freed.wounds[j] < freed.slots[j]:
+            return j + 1
+    return level
+
+
+def moved(track: Track, level: int, to: int) -> Track:
+    """The track with one wound of `level` moved to `to` (0: healed)."""
+    i = level - 1
+    track = replace(track, wounds=_set(track.wounds, i, track.wounds[i] - 1))
+    if to == 0:
+        return track
+    return replace(track, wounds=_set(track.wounds, to - 1, track.wounds[to - 1] + 1))
+
+
+def worst_first(track: Track, chosen: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """The levels of the `count` wounds first aid reduces: those `chosen` (while marked), then
+    the most severe left. "There is no benefit from scoring more successes than a Character
+    has wounds." """
+    left = list(track.wounds)
+    picked: list[int] = []
+    for level in chosen:
+        if len(picked) < count and left[level - 1] > 0:
+            left[level - 1] -= 1
+            picked.append(level)
+    for level in range(len(LEVELS), 0, -1):
+        while len(picked) < count and left[level - 1] > 0:
+            left[level - 1] -= 1
+            picked.append(level)
+    return tuple(picked)

@@ -3,12 +3,11 @@ its handler in `turns` or `attacks`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Final
 
 from adjudicator.combat.record import Record
-from adjudicator.combat.registry import Registry
+from adjudicator.combat.registry import Handlers
 from adjudicator.combat.systems.weird_wizard.state import Combatant
 
 if TYPE_CHECKING:
@@ -19,18 +18,9 @@ class WeirdCommand(Record):
     """A request to the fight, checked by its handler."""
 
 
-C = TypeVar("C", bound=WeirdCommand)
-HANDLERS: Final[Registry[type[WeirdCommand], Callable[[Tx, Any], None]]] = Registry(
-    "the Weird Wizard handler of"
-)
-
-
-def handles(command: type[C]) -> Callable[[Callable[[Tx, C], None]], Callable[[Tx, C], None]]:
-    def register(handler: Callable[[Tx, C], None]) -> Callable[[Tx, C], None]:
-        HANDLERS.add(command, handler)
-        return handler
-
-    return register
+#: The handler of each command class, filled by `@handles` as the handler modules load.
+HANDLERS: Final[Handlers[Tx]] = Handlers("the Weird Wizard handler of")
+handles = HANDLERS.handles
 
 
 @dataclass(frozen=True)

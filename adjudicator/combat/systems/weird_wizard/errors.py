@@ -105,7 +105,3 @@ class FreeAttackRefused(WeirdWizardError):
         "reaction to attack it using a melee weapon, natural weapon, improvised weapon, or "
         "unarmed attack."
     )
-
-
-class ForeignCommand(WeirdWizardError):
-    rule = "our ruling: a fight is played by its own system's rules (seeds/README.md)"

@@ -1,16 +1,15 @@
 """The facts a Weird Wizard fight is made of, folded into `WeirdState`; each registers under
-its `kind` in `WEIRD_EVENTS` as it is defined."""
+its `kind` in `WeirdEvent.kinds` as it is defined."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from adjudicator.combat.dice_source import RolledDie
 from adjudicator.combat.events import dice_text
-from adjudicator.combat.record import Record, RecordError
-from adjudicator.combat.registry import RegistrationError, Registry
+from adjudicator.combat.fight import FightEvent
+from adjudicator.combat.registry import Registry
 from adjudicator.combat.systems.weird_wizard.rolls import AttributeRoll
 from adjudicator.combat.systems.weird_wizard.state import (
     Boon,
@@ -20,44 +19,12 @@ from adjudicator.combat.systems.weird_wizard.state import (
     WeirdState,
 )
 
-#: Every Weird Wizard event class by its stored `kind`.
-WEIRD_EVENTS: Final[Registry[str, type[WeirdEvent]]] = Registry("the Weird Wizard event kind")
-
 
 @dataclass(frozen=True)
-class WeirdEvent(Record):
-    kind: ClassVar[str] = "weird_event"
+class WeirdEvent(FightEvent[WeirdState]):
+    """A fact of a Weird Wizard fight; subclasses set `kind` and override `apply`."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        kind = cls.__dict__.get("kind")
-        if not isinstance(kind, str) or not kind:
-            raise RegistrationError(f"the Weird Wizard event {cls.__qualname__} sets no kind")
-        WEIRD_EVENTS.add(kind, cls)
-
-    def apply(self, state: WeirdState) -> WeirdState:
-        return state
-
-    def describe(self) -> str:
-        return self.kind
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"event": self.kind, **super().to_dict()}
-
-
-def event_from_dict(data: Mapping[str, Any]) -> WeirdEvent:
-    kind = str(data.get("event"))
-    cls = WEIRD_EVENTS.get(kind)
-    if cls is None:
-        raise RecordError(f"unknown Weird Wizard event {kind!r}")
-    return cls.from_dict({k: v for k, v in data.items() if k != "event"})
-
-
-def fold(events: Iterable[WeirdEvent], start: WeirdState | None = None) -> WeirdState:
-    state = WeirdState() if start is None else start
-    for event in events:
-        state = event.apply(state)
-    return state
+    kinds: ClassVar[Registry[str, type[Any]]] = Registry("the Weird Wizard event kind")
 
 
 @dataclass(frozen=True)
