@@ -223,7 +223,8 @@ class Coverage:
         covers always stand, and so do the rules' findings where the policy is a rule
         rather than a reading (`_firm`). A substance or creature the intent needs is
         covered only by a lexical link the rules found ([Stone] never covers "fire", however
-        close their contexts); whether a link is blocked (related kinds, opposites: [Wine]
+        close their contexts), unless the judge is sure of its cover ([Petrify] and "turn it
+        to stone"); whether a link is blocked (related kinds, opposites: [Wine]
         and vinegar, [Warm] and "chill") is the judge's call, which it learnt from the
         training cases: the rules' WordNet siblings cost held-out accuracy
         (docs/accuracy.md)."""
@@ -236,16 +237,27 @@ class Coverage:
                 loose.append(token)
             else:
                 heads[index] = token
-        firm = [item.concept for item in ruled.concepts if self._firm(item)]
+        # a purpose clause stands as the walk read it, but the judge reads the words in it:
+        # the walk takes content for colour ("leaving him stronger than before", "while I
+        # cast it from a safe distance")
+        firm = [
+            item.concept
+            for item in ruled.concepts
+            if self._firm(item) and item.concept.role is not Role.PURPOSE
+        ]
 
-        def ruled_firmly(token: TokenJudgement) -> bool:  # it, or the word it depends on
-            spans = ((token.start, token.end), token.governor)
+        def ruled_firmly(token: TokenJudgement, *, governed: bool) -> bool:
+            """Whether the token lies in a firm concept, or (`governed`: not an effect of its
+            own) depends on a word that does: what a consequence acts on belongs to it
+            ("causes damage"), an effect beside it does not ("hurl it, it bursts")."""
+            spans = [(token.start, token.end), *([token.governor] if governed else [])]
             return any(_within(concept, span) for concept in firm for span in spans)
 
         results: list[ConceptCoverage] = []
         for i, item in enumerate(ruled.concepts):
             head = heads.get(i)
-            if self._firm(item) or (head is not None and ruled_firmly(head)):
+            own = item.concept.role is Role.EFFECT
+            if self._firm(item) or (head is not None and ruled_firmly(head, governed=not own)):
                 results.append(item)
             elif head is None:  # no content word heads it ("be", "for"): what lies inside
                 results.append(self._unheaded(item, judged))
@@ -256,7 +268,11 @@ class Coverage:
                 results.append(ConceptCoverage(concept, (), item.blocked, item.near))
             elif item.covered:
                 results.append(item)
-            elif head.need >= threshold and item.concept.role is Role.SUBJECT:
+            elif (
+                head.need >= threshold
+                and item.concept.role is Role.SUBJECT
+                and head.cover < self.thresholds.judge_sure_cover
+            ):
                 results.append(item)  # a substance or creature takes a lexical link
             elif head.need < threshold:
                 why = (
@@ -268,7 +284,7 @@ class Coverage:
             else:
                 results.append(ConceptCoverage(item.concept, (self._judged_cover(head),)))
         for token in loose:
-            if token.missing >= threshold and not ruled_firmly(token):
+            if token.missing >= threshold and not ruled_firmly(token, governed=True):
                 role = Role.SUBJECT if token.pos in ("NOUN", "PROPN") else Role.EFFECT
                 concept = Concept(
                     token.text, token.start, token.end, token.lemma, role, True, _JUDGED_MISSING
@@ -307,11 +323,13 @@ class Coverage:
 
     @staticmethod
     def _headed(concepts: Sequence[ConceptCoverage], token: TokenJudgement) -> int | None:
-        """The walk's concept this judged token heads, if any."""
+        """The walk's concept this judged token heads, if any (never a purpose clause: the
+        words in it are judged on their own)."""
         for i, item in enumerate(concepts):
             c = item.concept
             if (
-                c.start <= token.start
+                c.role is not Role.PURPOSE
+                and c.start <= token.start
                 and token.end <= c.end
                 and (
                     token.lemma in c.forms[:1]

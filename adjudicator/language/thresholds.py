@@ -133,6 +133,9 @@ class CoverageThresholds:
     judge: bool = True
     #: From which probability a token is missing (P(missing)) or needs a Word (P(need)).
     judge_threshold: float = 0.5
+    #: A judge's cover this sure stands for a substance or creature the rules' lexical links
+    #: leave open ([Petrify] covers "stone"); below it, only a lexical link covers one.
+    judge_sure_cover: float = 0.9
 
 
 DEFAULT = CoverageThresholds()
