@@ -44,9 +44,9 @@ THRESHOLDS = (0.4, 0.5, 0.6)
 
 def extract(name: str, path: Path) -> None:
     """Features and labels of one file, into the cache."""
-    import torch
-
     from dataclasses import replace
+
+    import torch
 
     from adjudicator.language.coverage import Coverage
     from adjudicator.language.judge import features
