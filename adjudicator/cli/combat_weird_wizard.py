@@ -198,7 +198,17 @@ def stabilize_command(unit: Unit, target: Target) -> Step:
 def attack_command(
     attacker: Unit,
     target: Target,
-    bonus: Annotated[int, typer.Option("--bonus", help="Bonus Damage dice to roll.")] = 0,
+    bonus: Annotated[
+        int, typer.Option("--bonus", help="Bonus Damage dice to roll if it hits (else held).")
+    ] = 0,
+    attacks: Annotated[
+        int,
+        typer.Option(
+            "--attacks",
+            help="Multiple attacks: 2d6 Bonus Damage each beyond the first; the next attack "
+            "commands are the additional ones, each on a different target.",
+        ),
+    ] = 1,
     dodge: Annotated[
         bool, typer.Option("--dodge", help="The target dodges (a reaction): 1 bane.")
     ] = False,
@@ -215,13 +225,14 @@ def attack_command(
         bool, typer.Option("--improvised", help="Improvised or unarmed: 1 bane, 1d6.")
     ] = False,
 ) -> Step:
-    """Attack (the action): Strength (melee) or Agility (ranged) against Defense.
+    """Attack (the action, or an additional attack of it): Strength (melee) or Agility
+    (ranged) against Defense.
 
     Example: adjudicator combat weird-wizard attack Fighter Goblin --bonus 2
     """
     return c.Attack(
         attacker, target, called_shot, high_ground, submerged, obscured, invisible, cover,
-        improvised, bonus, dodge, covered_by,
+        improvised, bonus, dodge, covered_by, attacks,
     )  # fmt: skip
 
 

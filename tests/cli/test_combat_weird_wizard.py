@@ -107,3 +107,53 @@ def test_bad_input_is_refused_with_the_rule_and_records_nothing(
     before = len(json.loads(run(ledger, "combat", "log", "--steps", "--json")))
     assert says in refused(ledger, *args)
     assert len(json.loads(run(ledger, "combat", "log", "--steps", "--json"))) == before
+
+
+def test_the_page_s_multiple_attacks_example_plays_through_the_cli(tmp_path: Path) -> None:
+    """seeds/004, "Multiple Attacks": "For example, a player has +3d6 Bonus Damage and uses an
+    action to attack. The player decides to make two attacks, and thus expends 2d6 Bonus
+    Damage. The player makes the first attack. If it results in a success, the player can
+    apply the remaining 1d6 Bonus Damage to that attack or hold it in reserve for the second
+    attack." """
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "weird-wizard", "--seed", "4")
+    w(ledger, "add", "Goblin", "--side", "sage", "--at", "0", "--health", "20")
+    w(ledger, "add", "Orc", "--side", "sage", "--at", "2", "--health", "20")
+    w(ledger, "add", "Fighter", "--side", "players", "--at", "1", "--weapon", "2d6",
+      "--bonus", "3")  # fmt: skip
+    w(ledger, "begin")
+    for name in ("Goblin", "Orc"):
+        w(ledger, "turn", name)
+        w(ledger, "end-turn", name)
+    w(ledger, "turn", "Fighter")
+    out = w(ledger, "attack", "Fighter", "Goblin", "--attacks", "2", "--dice", "14 2 3")
+    assert "Fighter makes 2 attacks: 2d6 Bonus Damage spent, 1d6 left to divide" in out
+    assert "Goblin takes 5 damage from Fighter" in out
+    message = refused(ledger, "combat", "weird-wizard", "attack", "Fighter", "Goblin")
+    assert "you choose a different target" in message
+    out = w(ledger, "attack", "Fighter", "Orc", "--bonus", "1", "--dice", "14 1 2 6")
+    assert "Fighter makes an additional attack, on Orc" in out
+    assert "Orc takes 9 damage from Fighter: d6=1 (entered), d6=2 (entered) + Bonus" in out
+    assert "used its action" in refused(ledger, "combat", "weird-wizard", "attack", "Fighter",
+                                        "Orc")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("attack", "Fighter", "Goblin", "--attacks", "3"), "you make no additional attacks"),
+        (("attack", "Fighter", "Goblin", "--bonus", "3"), "some or all of your Bonus Damage"),
+    ],
+)
+def test_bad_attacks_are_refused_with_the_rule_and_record_nothing(
+    ledger: Path, args: tuple[str, ...], says: str
+) -> None:
+    w(ledger, "begin")
+    w(ledger, "turn", "Goblin")
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Fighter")
+    before = len(json.loads(run(ledger, "combat", "log", "--steps", "--json")))
+    message = refused(ledger, "combat", "weird-wizard", *args)
+    assert says in message and "rule:" in message
+    assert len(json.loads(run(ledger, "combat", "log", "--steps", "--json"))) == before

@@ -72,3 +72,12 @@ def test_undo_then_redo_is_the_identity(seed: int, steps: int) -> None:
     assert fight.state == fight.fold(fight.events, None)
     assert fight.redo() == undone
     assert fight.state == state and fight.log() == log
+
+
+#: The events of the attack rules that random fights must reach (so the properties cover them).
+REACHED = {"volley_declared", "additional_attack"}
+
+
+def test_random_fights_reach_every_way_to_attack() -> None:
+    kinds = {event.kind for seed in range(30) for event in random_fight(seed, 120).events}
+    assert kinds >= REACHED, REACHED - kinds

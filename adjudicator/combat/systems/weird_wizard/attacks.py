@@ -69,13 +69,26 @@ def circumstances(
 
 @c.handles(c.Attack)
 def attack(tx: Tx, command: c.Attack) -> None:
-    turn = own_turn(tx.state, command.attacker)
     state = tx.state
+    volley = state.volley_of(state.unit(command.attacker).name)
+    additional = volley is not None and volley.left > 0
+    turn = own_turn(state, command.attacker, action=not additional)
     attacker, target = state.unit(turn.unit), state.unit(command.target)
     if not enemies(attacker, target):
         raise err.BadTarget(f"{target.name} is on {attacker.name}'s side")
     check_reach(state, attacker, target)
-    tx.emit(ev.ActionUsed(attacker.name, "attack", target.name))
+    if volley is not None and additional:
+        if command.attacks != 1:
+            raise err.MultipleAttacksRefused(
+                f"{attacker.name} is making its additional attacks already"
+            )
+        if target.name in volley.targets:
+            raise err.SameTarget(f"{attacker.name} has attacked {target.name} in this action")
+        tx.emit(ev.AdditionalAttack(attacker.name, target.name))
+    else:
+        tx.emit(ev.ActionUsed(attacker.name, "attack", target.name))
+        if command.attacks != 1:
+            declare_multiple(tx, attacker, target, command.attacks)
     if command.covered_by:
         coverer = state.unit(command.covered_by)
         if (
@@ -92,7 +105,23 @@ def attack(tx: Tx, command: c.Attack) -> None:
         if not may_react(tx.state, target):
             raise err.ReactionUsed(f"{target.name} has used its reaction this round")
         tx.emit(ev.Reacted(target.name, "dodge: 1 bane on the attack"))
+    if command.bonus:
+        check_bonus(tx.state, attacker, command.improvised, command.bonus)
     resolve_attack(tx, attacker, target, command)
+
+
+def declare_multiple(tx: Tx, attacker: Combatant, target: Combatant, attacks: int) -> None:
+    """ "reduce the amount of Bonus Damage by 2 dice for each additional attack you wish to
+    make. If you lack the required number of Bonus Damage, you make no additional attacks."
+    Ours: spending it is the round's one use of Bonus Damage."""
+    cost = 2 * (attacks - 1)
+    if attacks < 1:
+        raise err.MultipleAttacksRefused(f"{attacks} attacks: one attack at least")
+    if cost > attacker.bonus:
+        raise err.MultipleAttacksRefused(
+            f"{attacks} attacks need {cost}d6 Bonus Damage; {attacker.name} has +{attacker.bonus}d6"
+        )
+    tx.emit(ev.VolleyDeclared(attacker.name, attacks, target.name, attacker.bonus - cost))
 
 
 def check_reach(state: WeirdState, attacker: Combatant, target: Combatant) -> None:
@@ -131,17 +160,25 @@ def resolve_attack(tx: Tx, attacker: Combatant, target: Combatant, command: c.At
 
 def damage(tx: Tx, attacker: Combatant, target: Combatant, improvised: bool, bonus: int) -> None:
     """The weapon's dice ("An improvised weapon deals 1d6 damage"), with Bonus Damage."""
-    if bonus:
-        if improvised:
-            raise err.BonusRefused("no Bonus Damage with an improvised weapon or unarmed")
-        if attacker.name in tx.state.bonus_used:
-            raise err.BonusRefused(f"{attacker.name} has used Bonus Damage this round")
-        if not 0 < bonus <= attacker.bonus:
-            raise err.BonusRefused(f"{attacker.name} has +{attacker.bonus}d6 Bonus Damage")
     dice = 1 if improvised else attacker.dice
     rolls = tuple(tx.roll(6, "damage", attacker.name) for _ in range(dice))
     extra = tuple(tx.roll(6, "Bonus Damage", attacker.name) for _ in range(bonus))
     tx.emit(ev.DamageDealt(attacker.name, target.name, rolls, extra))
+
+
+def check_bonus(state: WeirdState, attacker: Combatant, improvised: bool, bonus: int) -> None:
+    """Bonus Damage: once a round, with a weapon; in multiple attacks, what is left of it."""
+    if improvised:
+        raise err.BonusRefused("no Bonus Damage with an improvised weapon or unarmed")
+    volley = state.volley_of(attacker.name)
+    if volley is not None:
+        if not 0 < bonus <= volley.bonus:
+            raise err.BonusLeft(f"{volley.bonus}d6 Bonus Damage is left to divide, not {bonus}d6")
+        return
+    if attacker.name in state.bonus_used:
+        raise err.BonusRefused(f"{attacker.name} has used Bonus Damage this round")
+    if not 0 < bonus <= attacker.bonus:
+        raise err.BonusRefused(f"{attacker.name} has +{attacker.bonus}d6 Bonus Damage")
 
 
 def free_attack(tx: Tx, attacker: Combatant, mover: Combatant) -> None:

@@ -84,7 +84,11 @@ class Stabilize(WeirdCommand):
 @dataclass(frozen=True)
 class Attack(WeirdCommand):
     """An attack with the circumstances the Sage rules on and the reactions declared ("you
-    resolve the reaction before any dice are rolled")."""
+    resolve the reaction before any dice are rolled").
+
+    `attacks` (2 or more) makes multiple attacks, the first of them against `target`; while
+    some are left, the attacker's next `Attack` commands are the additional ones. `bonus` is
+    the Bonus Damage rolled if this attack succeeds (else it is held)."""
 
     attacker: str
     target: str
@@ -98,6 +102,7 @@ class Attack(WeirdCommand):
     bonus: int = 0
     dodge: bool = False
     covered_by: str = ""
+    attacks: int = 1
 
 
 @dataclass(frozen=True)

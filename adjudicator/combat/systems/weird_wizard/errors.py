@@ -105,3 +105,23 @@ class FreeAttackRefused(WeirdWizardError):
         "reaction to attack it using a melee weapon, natural weapon, improvised weapon, or "
         "unarmed attack."
     )
+
+
+class MultipleAttacksRefused(WeirdWizardError):
+    rule = (
+        "When you attack, you can decide to make multiple attacks. To do so, reduce the amount "
+        "of Bonus Damage by 2 dice for each additional attack you wish to make. If you lack the "
+        "required number of Bonus Damage, you make no additional attacks."
+    )
+
+
+class SameTarget(WeirdWizardError):
+    rule = "For each additional attack beyond the first, you choose a different target."
+
+
+class BonusLeft(WeirdWizardError):
+    rule = (
+        "Of the remaining Bonus Damage, you can divide them between the attacks, making the "
+        "decision about how much Bonus Damage to use after you determine if the attack is a "
+        "success or a failure."
+    )

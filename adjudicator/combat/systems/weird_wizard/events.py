@@ -16,6 +16,7 @@ from adjudicator.combat.systems.weird_wizard.state import (
     Combatant,
     Phase,
     Turn,
+    Volley,
     WeirdState,
 )
 
@@ -184,6 +185,46 @@ class Defending(WeirdEvent):
 
 
 @dataclass(frozen=True)
+class VolleyDeclared(WeirdEvent):
+    """Multiple attacks: 2 dice of Bonus Damage spent for each additional attack; the rest
+    is left to divide between the attacks. Spending it is this round's use of Bonus Damage."""
+
+    kind: ClassVar[str] = "volley_declared"
+    attacker: str
+    attacks: int
+    target: str
+    bonus_left: int
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        volley = Volley(self.attacker, self.attacks - 1, self.bonus_left, (self.target,))
+        return replace(state, volley=volley, bonus_used=state.bonus_used | {self.attacker})
+
+    def describe(self) -> str:
+        spent = 2 * (self.attacks - 1)
+        return (
+            f"{self.attacker} makes {self.attacks} attacks: {spent}d6 Bonus Damage spent, "
+            f"{self.bonus_left}d6 left to divide between them"
+        )
+
+
+@dataclass(frozen=True)
+class AdditionalAttack(WeirdEvent):
+    kind: ClassVar[str] = "additional_attack"
+    attacker: str
+    target: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        volley = state.volley_of(self.attacker)
+        if volley is None:
+            return state
+        left = replace(volley, left=volley.left - 1, targets=(*volley.targets, self.target))
+        return replace(state, volley=left)
+
+    def describe(self) -> str:
+        return f"{self.attacker} makes an additional attack, on {self.target}"
+
+
+@dataclass(frozen=True)
 class Reacted(WeirdEvent):
     kind: ClassVar[str] = "reacted"
     unit: str
@@ -246,6 +287,9 @@ class DamageDealt(WeirdEvent):
     def apply(self, state: WeirdState) -> WeirdState:
         target = state.unit(self.target)
         state = state.update(self.target, damage=target.damage + self.total)
+        volley = state.volley_of(self.attacker)
+        if volley is not None:
+            state = replace(state, volley=replace(volley, bonus=volley.bonus - len(self.bonus)))
         if self.bonus:
             state = replace(state, bonus_used=state.bonus_used | {self.attacker})
         return state
@@ -280,7 +324,9 @@ class TurnEnded(WeirdEvent):
 
     def apply(self, state: WeirdState) -> WeirdState:
         defending = tuple((u, r) for u, r in state.defending if u != self.unit or r == state.round)
-        return replace(state, turn=None, done=state.done | {self.unit}, defending=defending)
+        return replace(
+            state, turn=None, done=state.done | {self.unit}, defending=defending, volley=None
+        )
 
     def describe(self) -> str:
         return f"{self.unit}'s turn ends"

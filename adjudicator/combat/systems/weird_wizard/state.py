@@ -87,6 +87,18 @@ class Boon(Record):
 
 
 @dataclass(frozen=True)
+class Volley(Record):
+    """Multiple attacks under way ("reduce the amount of Bonus Damage by 2 dice for each
+    additional attack"): who makes them, how many are left, the Bonus Damage left to divide
+    between them, and the targets chosen so far (each additional one is a different target)."""
+
+    attacker: str
+    left: int
+    bonus: int
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class WeirdState:
     variant: str = "weird-wizard"
     combatants: tuple[Combatant, ...] = ()
@@ -103,6 +115,8 @@ class WeirdState:
     boons: tuple[Boon, ...] = ()
     #: Who has used Bonus Damage this round ("Once per round").
     bonus_used: frozenset[str] = frozenset()
+    #: Additional attacks still to make in the acting combatant's attack action.
+    volley: Volley | None = None
     ended: str | None = None
 
     def has(self, name: str) -> bool:
@@ -162,6 +176,11 @@ class WeirdState:
 
     def boons_for(self, name: str) -> int:
         return sum(b.amount for b in self.boons if b.unit == name)
+
+    def volley_of(self, name: str) -> Volley | None:
+        """The multiple attacks `name` is making this turn, if it declared some."""
+        volley = self.volley
+        return volley if volley is not None and volley.attacker == name else None
 
     def defended(self, name: str) -> bool:
         return any(unit == name for unit, _ in self.defending)
