@@ -144,12 +144,19 @@ def test_the_page_s_multiple_attacks_example_plays_through_the_cli(tmp_path: Pat
     [
         (("attack", "Fighter", "Goblin", "--attacks", "3"), "you make no additional attacks"),
         (("attack", "Fighter", "Goblin", "--bonus", "3"), "some or all of your Bonus Damage"),
+        (("attack", "Fighter", "Goblin", "--disarm", "--bonus", "1"), "takes no damage"),
+        (("attack", "Fighter", "Goblin", "--catch"), "use a reaction to catch the object"),
+        (("attack", "Fighter", "Ogre", "--disarm"), "of your Size or smaller"),
+        (("rearm", "Fighter"), "drops one object it holds in its hands"),
     ],
 )
 def test_bad_attacks_are_refused_with_the_rule_and_record_nothing(
     ledger: Path, args: tuple[str, ...], says: str
 ) -> None:
+    w(ledger, "add", "Ogre", "--side", "sage", "--at", "2", "--size", "2")
     w(ledger, "begin")
+    w(ledger, "turn", "Ogre")
+    w(ledger, "end-turn", "Ogre")
     w(ledger, "turn", "Goblin")
     w(ledger, "end-turn", "Goblin")
     w(ledger, "turn", "Fighter")
@@ -157,3 +164,23 @@ def test_bad_attacks_are_refused_with_the_rule_and_record_nothing(
     message = refused(ledger, "combat", "weird-wizard", *args)
     assert says in message and "rule:" in message
     assert len(json.loads(run(ledger, "combat", "log", "--steps", "--json"))) == before
+
+
+def test_a_disarm_through_the_cli(ledger: Path) -> None:
+    """seeds/004, "Disarming": "On a success, the target takes no damage. Instead, the target
+    makes an Agility roll. For every 2d6 Bonus Damage you have, impose 1 bane on the target's
+    roll. On a failure, the target drops one object it holds in its hands." """
+    w(ledger, "begin")
+    w(ledger, "turn", "Goblin")
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Fighter")
+    odds = json.loads(w(ledger, "odds", "Fighter", "Goblin", "--disarm", "--json"))
+    assert [m["source"] for m in odds["modifiers"]] == ["disarming with a melee weapon"]
+    assert odds["drops"]["fraction"] == "0" and 0 < odds["disarms"]["probability"] < 1
+    out = w(ledger, "attack", "Fighter", "Goblin", "--disarm", "--catch", "--dice", "19 2 9 4 15 1")
+    assert "1 bane (Fighter's +2d6 Bonus Damage)" in out
+    assert "Goblin drops its weapon (disarmed by Fighter)" in out
+    assert "Fighter tries to catch Goblin's weapon" in out
+    assert "Goblin (sage): Str 10 Agi 10 Int 10 Will 10, Defense 13, Health 20, 1d6 (dropped)" in (
+        w(ledger, "status")
+    )

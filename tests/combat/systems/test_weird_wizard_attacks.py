@@ -3,12 +3,15 @@ Attacks"): each test quotes the sentence it checks."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from adjudicator.combat.dice_source import SeededDice
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard import errors as err
 from adjudicator.combat.systems.weird_wizard.engine import WeirdWizardFight
-from adjudicator.combat.systems.weird_wizard.state import Combatant
+from adjudicator.combat.systems.weird_wizard.state import Combatant, Grip
 from tests.combat.systems.weird_helpers import PLAYERS, SAGE, dice, unit
 
 
@@ -89,3 +92,83 @@ def test_the_bonus_damage_is_decided_after_the_roll_a_miss_keeps_it() -> None:
     assert f.state.volley is not None and f.state.volley.bonus == 1
     f.play(c.Attack("Knight", "Orc", bonus=1), dice(15, 1, 1, 6))
     assert f.state.unit("Orc").damage == 8
+
+
+def test_a_disarm_deals_no_damage_and_a_failed_agility_roll_drops_the_weapon() -> None:
+    """ "When you attack, you can choose to disarm the target rather than deal damage to it."
+    "On a success, the target takes no damage. Instead, the target makes an Agility roll."
+    "On a failure, the target drops one object it holds in its hands." (Ours: its weapon; it
+    attacks as with an improvised weapon until it takes one up again, with an action.)"""
+    f = knights_turn(bonus=0)
+    events = f.play(c.Attack("Knight", "Goblin", disarm=True), dice(15, 1, 8))
+    assert "1 bane (disarming with a melee weapon)" in events[1].describe()
+    assert events[2].describe() == (
+        "Goblin resists Knight's disarm: Agility roll d20=8 = 8 vs 10: failure"
+    )
+    assert events[3].describe() == "Goblin drops its weapon (disarmed by Knight)"
+    assert f.state.unit("Goblin").damage == 0 and f.state.unit("Goblin").disarmed
+    f.play(c.EndTurn("Knight"))
+    f.play(c.StartTurn("Goblin"))
+    with pytest.raises(err.WeaponDropped, match="drops one object it holds"):
+        f.play(c.Attack("Goblin", "Knight"))
+    f.play(c.Rearm("Goblin"))
+    assert not f.state.unit("Goblin").disarmed
+    held = knights_turn(bonus=0)
+    held.play(c.Attack("Knight", "Goblin", disarm=True), dice(15, 1, 12))
+    assert not held.state.unit("Goblin").disarmed
+
+
+@pytest.mark.parametrize(
+    ("reach", "improvised", "banes"),
+    [(0, False, [-1]), (0, True, [-1, -2]), (10, False, [-3])],
+)
+def test_disarming_banes_by_the_weapon_used(reach: int, improvised: bool, banes: list[int]) -> None:
+    """ "You roll with 1 bane if you use a melee weapon, 2 banes if you use an improvised
+    weapon, or 3 banes if you use a ranged weapon." (Ours: an improvised weapon's own bane
+    still applies.)"""
+    f = knights_turn(unit("Archer", PLAYERS, 5 if reach else 1, reach=reach), bonus=0)
+    f.play(c.EndTurn("Knight"))
+    f.play(c.StartTurn("Archer"))
+    disarm = c.Attack("Archer", "Goblin", disarm=True, improvised=improvised)
+    events = f.play(disarm, SeededDice(random.Random(1)))
+    roll = events[1].roll  # type: ignore[attr-defined]
+    assert [m.amount for m in roll.modifiers if m.amount < 0] == banes
+
+
+def test_only_a_target_of_your_size_or_smaller_holding_something_is_disarmed() -> None:
+    """ "The target must be a creature of your Size or smaller." ... "the target drops one
+    object it holds in its hands" """
+    f = knights_turn(unit("Ogre", SAGE, 1, size="2"), unit("Wolf", SAGE, 2, grip=Grip.NATURAL))
+    with pytest.raises(err.DisarmRefused, match="your Size or smaller"):
+        f.play(c.Attack("Knight", "Ogre", disarm=True))
+    with pytest.raises(err.DisarmRefused, match="holds no weapon in its hands"):
+        f.play(c.Attack("Knight", "Wolf", disarm=True))
+    with pytest.raises(err.DisarmRefused, match="the target takes no damage"):
+        f.play(c.Attack("Knight", "Goblin", disarm=True, bonus=1))
+    assert not f.state.turn.acted  # type: ignore[union-attr]
+
+
+def test_every_2d6_of_bonus_damage_imposes_a_bane_on_the_target_s_roll() -> None:
+    """ "For every 2d6 Bonus Damage you have, impose 1 bane on the target's roll." """
+    f = knights_turn(bonus=5)
+    events = f.play(c.Attack("Knight", "Goblin", disarm=True), dice(15, 1, 14, 6, 5))
+    assert "2 banes (Knight's +5d6 Bonus Damage)" in events[2].describe()
+    assert "= 8 vs 10: failure" in events[2].describe()
+
+
+def test_the_attacker_in_reach_may_catch_the_dropped_weapon_with_a_reaction() -> None:
+    """ "If you can reach the target, you can use a reaction to catch the object (see
+    Reactions)." Catch: "If the object is a weapon, roll with 1 bane. On a success, you catch
+    the object." """
+    f = knights_turn(bonus=0)
+    events = f.play(c.Attack("Knight", "Goblin", disarm=True, catch=True), dice(15, 1, 2, 12, 3))
+    assert events[-2].describe() == "Knight reacts: catches at Goblin's weapon"
+    assert "1 bane (the object is a weapon)" in events[-1].describe()
+    assert "= 9 vs 10: failure" in events[-1].describe() and "Knight" in f.state.reacted
+    far = knights_turn(unit("Archer", PLAYERS, 5, reach=10), bonus=0)
+    far.play(c.EndTurn("Knight"))
+    far.play(c.StartTurn("Archer"))
+    with pytest.raises(err.CatchRefused, match="If you can reach the target"):
+        far.play(c.Attack("Archer", "Goblin", disarm=True, catch=True))
+    with pytest.raises(err.CatchRefused):
+        far.play(c.Attack("Archer", "Goblin", catch=True))

@@ -8,10 +8,11 @@ from __future__ import annotations
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard import errors as err
 from adjudicator.combat.systems.weird_wizard import events as ev
+from adjudicator.combat.systems.weird_wizard import options
 from adjudicator.combat.systems.weird_wizard.rolls import Modifier
 from adjudicator.combat.systems.weird_wizard.state import Combatant, Side, WeirdState
 from adjudicator.combat.systems.weird_wizard.transaction import Tx
-from adjudicator.combat.systems.weird_wizard.turns import own_turn
+from adjudicator.combat.systems.weird_wizard.turns import enemies, may_react, own_turn, pending
 
 #: Flags of `Attack` and the boons (+) or banes (-) the page gives them.
 CIRCUMSTANCES = (
@@ -25,13 +26,9 @@ CIRCUMSTANCES = (
 )
 
 
-def may_react(state: WeirdState, unit: Combatant) -> bool:
-    """ "Each combatant can act out of turn just once each round by using a reaction." """
-    return not unit.incapacitated and unit.name not in state.reacted
-
-
-def enemies(a: Combatant, b: Combatant) -> bool:
-    return a.side is not b.side
+def weapon_range(attacker: Combatant, command: c.Attack) -> int:
+    """The range of the weapon the attack uses: 0 (melee) with an improvised weapon."""
+    return 0 if command.improvised else attacker.range
 
 
 def circumstances(
@@ -39,7 +36,8 @@ def circumstances(
 ) -> tuple[Modifier, ...]:
     """Every boon and bane of the attack with the circumstance it comes from."""
     mods = [Modifier(name, n) for flag, n, name in CIRCUMSTANCES if getattr(command, flag)]
-    ranged = attacker.range > 0
+    mods += options.modifiers(attacker, command)
+    ranged = weapon_range(attacker, command) > 0
     if not ranged:
         allies = [
             u
@@ -61,10 +59,7 @@ def circumstances(
             mods.append(Modifier("ranged attack within reach of an enemy", -1))
     if command.dodge:
         mods.append(Modifier(f"{target.name} dodges (reaction)", -1))
-    pending = state.boons_for(attacker.name)
-    if pending:
-        mods.append(Modifier("helped" if pending > 0 else "hindered", pending))
-    return tuple(mods)
+    return (*mods, *pending(state, attacker.name))
 
 
 @c.handles(c.Attack)
@@ -76,7 +71,13 @@ def attack(tx: Tx, command: c.Attack) -> None:
     attacker, target = state.unit(turn.unit), state.unit(command.target)
     if not enemies(attacker, target):
         raise err.BadTarget(f"{target.name} is on {attacker.name}'s side")
-    check_reach(state, attacker, target)
+    check_reach(state, attacker, target, weapon_range(attacker, command))
+    if attacker.disarmed and not command.improvised:
+        raise err.WeaponDropped(
+            f"{attacker.name} has dropped its weapon",
+            hint="attack --improvised (or unarmed), or rearm (an action)",
+        )
+    options.check(state, attacker, target, command)
     if volley is not None and additional:
         if command.attacks != 1:
             raise err.MultipleAttacksRefused(
@@ -124,20 +125,22 @@ def declare_multiple(tx: Tx, attacker: Combatant, target: Combatant, attacks: in
     tx.emit(ev.VolleyDeclared(attacker.name, attacks, target.name, attacker.bonus - cost))
 
 
-def check_reach(state: WeirdState, attacker: Combatant, target: Combatant) -> None:
+def check_reach(state: WeirdState, attacker: Combatant, target: Combatant, reach: int) -> None:
+    """ "Pick a target within reach for a melee attack or within the range of your weapon for
+    a ranged attack" (`reach`: the weapon's range, 0 for melee)."""
     distance = state.distance(attacker, target)
-    if attacker.range == 0 and not state.in_reach(attacker, target):
+    if reach == 0 and not state.in_reach(attacker, target):
         raise err.BadTarget(f"{target.name} is {distance} yards away, beyond reach (1 yard)")
-    if attacker.range and distance > 2 * attacker.range:
+    if reach and distance > 2 * reach:
         raise err.BeyondRange(
-            f"{target.name} is {distance} yards away; twice the range is {2 * attacker.range}"
+            f"{target.name} is {distance} yards away; twice the range is {2 * reach}"
         )
 
 
 def resolve_attack(tx: Tx, attacker: Combatant, target: Combatant, command: c.Attack) -> None:
     """ "Make an attribute roll against the target's Defense. You use Strength for melee
     weapons and Agility for ranged weapons." A success rolls the weapon's damage dice."""
-    attribute = "agility" if attacker.range else "strength"
+    attribute = "agility" if weapon_range(attacker, command) else "strength"
     mods = circumstances(tx.state, attacker, target, command)
     roll = tx.attribute_roll(
         attacker.name,
@@ -155,6 +158,9 @@ def resolve_attack(tx: Tx, attacker: Combatant, target: Combatant, command: c.At
         tx.emit(luck)
         if luck.success:
             return
+    if command.disarm:
+        options.disarm(tx, attacker, target, command.catch)
+        return
     damage(tx, attacker, target, command.improvised, command.bonus)
 
 
@@ -188,7 +194,7 @@ def free_attack(tx: Tx, attacker: Combatant, mover: Combatant) -> None:
     if not enemies(attacker, mover) or not may_react(tx.state, attacker):
         raise err.FreeAttackRefused(f"{attacker.name} cannot make a free attack on {mover.name}")
     tx.emit(ev.Reacted(attacker.name, f"free attack on {mover.name}"))
-    improvised = attacker.range > 0
+    improvised = attacker.range > 0 or attacker.disarmed
     resolve_attack(tx, attacker, mover, c.Attack(attacker.name, mover.name, improvised=improvised))
 
 

@@ -88,7 +88,8 @@ class Attack(WeirdCommand):
 
     `attacks` (2 or more) makes multiple attacks, the first of them against `target`; while
     some are left, the attacker's next `Attack` commands are the additional ones. `bonus` is
-    the Bonus Damage rolled if this attack succeeds (else it is held)."""
+    the Bonus Damage rolled if this attack succeeds (else it is held). `disarm` disarms
+    rather than deals damage; `catch`, the attacker's reaction, catches what is dropped."""
 
     attacker: str
     target: str
@@ -103,6 +104,15 @@ class Attack(WeirdCommand):
     dodge: bool = False
     covered_by: str = ""
     attacks: int = 1
+    disarm: bool = False
+    catch: bool = False
+
+
+@dataclass(frozen=True)
+class Rearm(WeirdCommand):
+    """Use an Item (ours): a disarmed combatant takes up its weapon again."""
+
+    unit: str
 
 
 @dataclass(frozen=True)

@@ -125,3 +125,24 @@ class BonusLeft(WeirdWizardError):
         "decision about how much Bonus Damage to use after you determine if the attack is a "
         "success or a failure."
     )
+
+
+DISARMING = (
+    "When you attack, you can choose to disarm the target rather than deal damage to it. The "
+    "target must be a creature of your Size or smaller."
+)
+
+
+class DisarmRefused(WeirdWizardError):
+    rule = DISARMING
+
+
+class CatchRefused(WeirdWizardError):
+    rule = (
+        "On a failure, the target drops one object it holds in its hands. If you can reach the "
+        "target, you can use a reaction to catch the object (see Reactions)."
+    )
+
+
+class WeaponDropped(WeirdWizardError):
+    rule = "On a failure, the target drops one object it holds in its hands."

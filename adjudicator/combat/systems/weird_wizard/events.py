@@ -12,6 +12,7 @@ from adjudicator.combat.fight import FightEvent
 from adjudicator.combat.registry import Registry
 from adjudicator.combat.systems.weird_wizard.rolls import AttributeRoll
 from adjudicator.combat.systems.weird_wizard.state import (
+    Applies,
     Boon,
     Combatant,
     Phase,
@@ -169,7 +170,7 @@ class BoonGranted(WeirdEvent):
 
     def describe(self) -> str:
         word = "boon" if self.boon.amount > 0 else "bane"
-        return f"{self.boon.unit} has 1 {word} on its next attribute roll ({self.boon.source})"
+        return f"{self.boon.unit} has 1 {word} on {self.boon.on.value} ({self.boon.source})"
 
 
 @dataclass(frozen=True)
@@ -245,10 +246,61 @@ class AttackRolled(WeirdEvent):
     roll: AttributeRoll
 
     def apply(self, state: WeirdState) -> WeirdState:
-        return replace(state, boons=tuple(b for b in state.boons if b.unit != self.attacker))
+        """The boons and banes it rolled with are spent: the attacker's on its next roll and
+        next roll to attack, the target's on the next roll to attack it."""
+        spent = tuple(
+            b
+            for b in state.boons
+            if not (b.unit == self.attacker and b.on is not Applies.ATTACKED)
+            and not (b.unit == self.target and b.on is Applies.ATTACKED)
+        )
+        return replace(state, boons=spent)
 
     def describe(self) -> str:
         return f"{self.attacker} attacks {self.target}: {self.roll.describe()}"
+
+
+@dataclass(frozen=True)
+class RollMade(WeirdEvent):
+    """An attribute roll other than an attack's (resisting a disarm, catching): it spends the
+    roller's boons and banes on its next attribute roll."""
+
+    kind: ClassVar[str] = "roll_made"
+    unit: str
+    purpose: str
+    roll: AttributeRoll
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        spent = tuple(b for b in state.boons if b.unit != self.unit or b.on is not Applies.ROLL)
+        return replace(state, boons=spent)
+
+    def describe(self) -> str:
+        return f"{self.unit} {self.purpose}: {self.roll.describe()}"
+
+
+@dataclass(frozen=True)
+class Disarmed(WeirdEvent):
+    kind: ClassVar[str] = "disarmed"
+    unit: str
+    by: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return state.update(self.unit, disarmed=True)
+
+    def describe(self) -> str:
+        return f"{self.unit} drops its weapon (disarmed by {self.by})"
+
+
+@dataclass(frozen=True)
+class Rearmed(WeirdEvent):
+    kind: ClassVar[str] = "rearmed"
+    unit: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return state.update(self.unit, disarmed=False)
+
+    def describe(self) -> str:
+        return f"{self.unit} takes up its weapon again"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from adjudicator.combat.errors import UnknownUnit
 from adjudicator.combat.record import Record
@@ -20,6 +21,27 @@ REACH = 1
 class Side(enum.Enum):
     SAGE = "sage"
     PLAYERS = "players"
+
+
+class Grip(enum.Enum):
+    """How a combatant's weapon is wielded (attack options ask for some); natural: it holds
+    no weapon in its hands."""
+
+    ONE_HANDED = "one-handed"
+    TWO_HANDED = "two-handed"
+    OFF_HAND = "off-hand"
+    NATURAL = "natural"
+
+
+class Applies(enum.Enum):
+    """Which roll a pending boon or bane falls on."""
+
+    #: Help and Hinder: "its next attribute roll".
+    ROLL = "its next attribute roll"
+    #: Pressing Attack: "the next roll the target makes to attack".
+    ATTACK = "its next roll to attack"
+    #: Disrupting and Guarded Attacks: "the next roll to attack it".
+    ATTACKED = "the next roll to attack it"
 
 
 class Phase(enum.Enum):
@@ -33,7 +55,8 @@ class Combatant(Record):
     """A creature: its side, attributes, Defense, Health, damage total, weapon and place.
 
     `weapon` is its damage dice ("2d6" as 2 dice of d6: `dice`), `range` 0 for a melee
-    weapon; `bonus` its Bonus Damage dice (+Nd6)."""
+    weapon, `grip` how it is wielded; `bonus` its Bonus Damage dice (+Nd6); `size` its Size
+    ("1", "1/2", "2"); `disarmed` once it has dropped its weapon."""
 
     name: str
     side: Side
@@ -49,6 +72,15 @@ class Combatant(Record):
     range: int = 0
     bonus: int = 0
     damage: int = 0
+    size: str = "1"
+    grip: Grip = Grip.ONE_HANDED
+    shield: bool = False
+    disarmed: bool = False
+
+    @property
+    def bulk(self) -> Fraction:
+        """Its Size as a number (`size` is kept as written: "1/2")."""
+        return Fraction(self.size)
 
     @property
     def incapacitated(self) -> bool:
@@ -59,11 +91,18 @@ class Combatant(Record):
 
     def describe(self) -> str:
         weapon = f"{self.dice}d6" + (f" range {self.range}" if self.range else "")
+        if self.grip is not Grip.ONE_HANDED:
+            weapon += f" {self.grip.value}"
+        if self.disarmed:
+            weapon += " (dropped)"
         bonus = f", +{self.bonus}d6 Bonus Damage" if self.bonus else ""
+        extras = (", shield" if self.shield else "") + (
+            f", Size {self.size}" if self.size != "1" else ""
+        )
         return (
             f"{self.name} ({self.side.value}): Str {self.strength} Agi {self.agility} "
             f"Int {self.intellect} Will {self.will}, Defense {self.defense}, Health "
-            f"{self.health}, {weapon}{bonus}, at {self.position} yd"
+            f"{self.health}, {weapon}{bonus}{extras}, at {self.position} yd"
         )
 
 
@@ -77,13 +116,15 @@ class Turn(Record):
 
 @dataclass(frozen=True)
 class Boon(Record):
-    """A boon (+1) or bane (-1) waiting for a creature's next attribute roll, and whose."""
+    """A boon (+1) or bane (-1) waiting for a creature's next attribute roll (or the roll
+    `on` says), and whose."""
 
     unit: str
     amount: int
     source: str
     #: Who granted it: "before the start of your next turn" it lapses.
     by: str
+    on: Applies = Applies.ROLL
 
 
 @dataclass(frozen=True)
@@ -174,8 +215,8 @@ class WeirdState:
             return False
         return c.side is acting
 
-    def boons_for(self, name: str) -> int:
-        return sum(b.amount for b in self.boons if b.unit == name)
+    def boons_for(self, name: str, on: Applies = Applies.ROLL) -> int:
+        return sum(b.amount for b in self.boons if b.unit == name and b.on is on)
 
     def volley_of(self, name: str) -> Volley | None:
         """The multiple attacks `name` is making this turn, if it declared some."""
