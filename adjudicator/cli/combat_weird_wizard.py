@@ -18,6 +18,7 @@ from adjudicator.cli.combat_play import step
 from adjudicator.cli.combat_system_views import SystemViews, fraction_json
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard.board import board_data, text_board
+from adjudicator.combat.systems.weird_wizard.commands import AttackOption
 from adjudicator.combat.systems.weird_wizard.engine import NAME
 from adjudicator.combat.systems.weird_wizard.odds import attack_odds
 from adjudicator.combat.systems.weird_wizard.state import Combatant, Grip, Side, WeirdState
@@ -236,6 +237,26 @@ Disarm = Annotated[
     ),
 ]
 
+Option = Annotated[
+    str,
+    typer.Option(
+        "--option",
+        help="An attack option: disrupting, driving, feinting, guarded, lunging or pressing "
+        "(on a success the weapon deals no damage; Bonus Damage still does).",
+    ),
+]
+
+
+def _option(text: str) -> AttackOption | None:
+    if not text.strip():
+        return None
+    try:
+        return AttackOption(text.strip().casefold())
+    except ValueError:
+        raise InvalidInput(
+            f"--option {text!r}", hint=", ".join(o.value for o in AttackOption)
+        ) from None
+
 
 @app.command("attack")
 @step(dice=True, system=NAME)
@@ -262,6 +283,10 @@ def attack_command(
         bool,
         typer.Option("--catch", help="With --disarm: the attacker catches what drops (reaction)."),
     ] = False,
+    option: Option = "",
+    push: Annotated[
+        int, typer.Option("--push", help="A driving attack's push, in yards (up to 5).")
+    ] = 5,
 ) -> Step:
     """Attack (the action, or an additional attack of it): Strength (melee) or Agility
     (ranged) against Defense.
@@ -270,7 +295,7 @@ def attack_command(
     """
     return c.Attack(
         attacker, target, called_shot, high_ground, submerged, obscured, invisible, cover,
-        improvised, bonus, dodge, covered_by, attacks, disarm, catch,
+        improvised, bonus, dodge, covered_by, attacks, disarm, catch, _option(option), push,
     )  # fmt: skip
 
 
@@ -319,20 +344,21 @@ def odds_command(
     cover: Cover = False,
     improvised: Improvised = False,
     disarm: Disarm = False,
+    option: Option = "",
     combat: CombatOption = None,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Exact odds of an attack as declared, from where they stand: to hit Defense (and land
-    past a Defend) with the boons and banes it has, to disarm, and to bring the target's
-    damage to its Health.
+    past a Defend) with the boons and banes it has, to disarm, an option's effect, and to
+    bring the target's damage to its Health.
 
     Example: adjudicator combat weird-wizard odds Fighter Goblin --disarm
     """
     state = VIEWS.current(ledger, combat)
     declared = c.Attack(
         attacker, target, called_shot, high_ground, submerged, obscured, invisible, cover,
-        improvised, bonus, disarm=disarm,
+        improvised, bonus, disarm=disarm, option=_option(option),
     )  # fmt: skip
     odds = attack_odds(state, declared)
     if as_json:
@@ -340,6 +366,7 @@ def odds_command(
             {
                 "hit": fraction_json(odds.hit),
                 "disarms": fraction_json(odds.disarms),
+                "effect": fraction_json(odds.effect),
                 "drops": fraction_json(odds.drops),
                 "modifiers": [m.to_dict() for m in odds.modifiers],
             }
@@ -350,6 +377,8 @@ def odds_command(
     console().print(Text(f"hits: {odds.hit} ({float(odds.hit):.1%})"))
     if disarm:
         console().print(Text(f"disarms: {odds.disarms} ({float(odds.disarms):.1%})"))
+    if option.strip():
+        console().print(Text(f"{option} effect: {odds.effect} ({float(odds.effect):.1%})"))
     console().print(Text(f"incapacitates: {odds.drops} ({float(odds.drops):.1%})"))
 
 

@@ -184,3 +184,47 @@ def test_a_disarm_through_the_cli(ledger: Path) -> None:
     assert "Goblin (sage): Str 10 Agi 10 Int 10 Will 10, Defense 13, Health 20, 1d6 (dropped)" in (
         w(ledger, "status")
     )
+
+
+def test_attack_options_through_the_cli(ledger: Path) -> None:
+    """seeds/004, "Attack Options": "For example, a player makes a disrupting attack with a
+    sword. The player has +1d6 Bonus Damage. The player gets a success, so the attack deals
+    1d6 damage from the Bonus Damage alone, in addition to possibly disrupting the target." """
+    w(ledger, "begin")
+    w(ledger, "turn", "Goblin")
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Fighter")
+    odds = json.loads(w(ledger, "odds", "Fighter", "Goblin", "--option", "disrupting", "--json"))
+    # Strength 13 (+3) must reach Defense 13 to hit, Will 10 + 5 = 15 to disrupt.
+    assert odds["hit"]["fraction"] == "11/20" and odds["effect"]["fraction"] == "9/20"
+    assert odds["drops"]["fraction"] == "0"
+    out = w(ledger, "attack", "Fighter", "Goblin", "--option", "disrupting", "--bonus", "1",
+            "--dice", "14 5")  # fmt: skip
+    assert "Fighter's disrupting attack on Goblin succeeds (the weapon deals no damage)" in out
+    assert "Goblin has 1 boon on the next roll to attack it" in out
+    assert "Goblin takes 5 damage from Fighter: Bonus Damage d6=5 (entered)" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("--option", "guarded"), "If you have a shield equipped"),
+        (("--option", "driving", "--push", "7"), "push the target up to 5 yards"),
+        (("--option", "driving", "--disarm"), "rather than deal damage"),
+        (("--option", "lunging", "--improvised"), "one-handed or two-handed melee weapon"),
+    ],
+)
+def test_attack_options_refused_with_their_rule_record_nothing(
+    ledger: Path, args: tuple[str, ...], says: str
+) -> None:
+    w(ledger, "begin")
+    w(ledger, "turn", "Goblin")
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Fighter")
+    before = len(json.loads(run(ledger, "combat", "log", "--steps", "--json")))
+    message = refused(ledger, "combat", "weird-wizard", "attack", "Fighter", "Goblin", *args)
+    assert says in message and "rule:" in message
+    assert len(json.loads(run(ledger, "combat", "log", "--steps", "--json"))) == before
+    assert "--option 'riposte'" in refused(
+        ledger, "combat", "weird-wizard", "attack", "Fighter", "Goblin", "--option", "riposte"
+    )

@@ -10,6 +10,7 @@ import pytest
 from adjudicator.combat.dice_source import SeededDice
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard import errors as err
+from adjudicator.combat.systems.weird_wizard.commands import AttackOption
 from adjudicator.combat.systems.weird_wizard.engine import WeirdWizardFight
 from adjudicator.combat.systems.weird_wizard.state import Combatant, Grip
 from tests.combat.systems.weird_helpers import PLAYERS, SAGE, dice, unit
@@ -172,3 +173,131 @@ def test_the_attacker_in_reach_may_catch_the_dropped_weapon_with_a_reaction() ->
         far.play(c.Attack("Archer", "Goblin", disarm=True, catch=True))
     with pytest.raises(err.CatchRefused):
         far.play(c.Attack("Archer", "Goblin", catch=True))
+
+
+def test_the_page_s_disrupting_example_deals_only_the_bonus_damage() -> None:
+    """ "When you successfully use an attack option, the weapon contributes nothing to the
+    damage dealt by the attack. Only Bonus Damage and any extra damage apply." "For example, a
+    player makes a disrupting attack with a sword. The player has +1d6 Bonus Damage. The
+    player gets a success, so the attack deals 1d6 damage from the Bonus Damage alone, in
+    addition to possibly disrupting the target." """
+    f = knights_turn(bonus=1)
+    disrupting = c.Attack("Knight", "Goblin", bonus=1, option=AttackOption.DISRUPTING)
+    events = f.play(disrupting, dice(12, 4))
+    assert events[2].describe() == (
+        "Knight's disrupting attack on Goblin succeeds (the weapon deals no damage): 12 is "
+        "under Goblin's Will + 5 (15)"
+    )
+    assert events[3].describe() == "Goblin takes 4 damage from Knight: Bonus Damage d6=4 (entered)"
+    assert f.state.unit("Goblin").damage == 4
+    plain = knights_turn(bonus=0)
+    events = plain.play(c.Attack("Knight", "Goblin", option=AttackOption.PRESSING), dice(12))
+    assert plain.state.unit("Goblin").damage == 0 and events[-1].kind == "option_used"
+
+
+def test_a_disrupting_attack_grants_a_boon_on_the_next_roll_to_attack_the_target() -> None:
+    """ "Disrupting Attack: If you get a success on the roll to attack and your roll equals or
+    exceeds the target's Will + 5, the target grants 1 boon on the next roll to attack it
+    before the start of your next turn." """
+    f = knights_turn(unit("Monk", PLAYERS, 1), bonus=0)
+    f.play(c.Attack("Knight", "Goblin", option=AttackOption.DISRUPTING), dice(14, 1))
+    f.play(c.EndTurn("Knight"))
+    f.play(c.StartTurn("Monk"))
+    events = f.play(c.Attack("Monk", "Goblin"), dice(2, 1, 1))
+    assert "1 boon (Knight's disrupting attack)" in events[1].describe()
+    assert f.state.boons == ()
+
+
+def test_a_driving_attack_pushes_the_target_up_to_5_yards() -> None:
+    """ "Driving Attack: If you wield a one-handed or two-handed melee weapon or you have a
+    shield equipped, and you get a success on the roll to attack a target of your Size + 1 or
+    smaller and the result equals or exceeds the target's Strength + 5, you can push the
+    target up to 5 yards away from you." """
+    f = knights_turn(unit("Ogre", SAGE, 2, size="3"), bonus=0)
+    events = f.play(c.Attack("Knight", "Goblin", option=AttackOption.DRIVING, push=3), dice(15))
+    assert events[-1].describe() == "Knight pushes Goblin from 0 yd to -3 yd"
+    g = knights_turn(unit("Ogre", SAGE, 2, size="3"), bonus=0)
+    events = g.play(c.Attack("Knight", "Ogre", option=AttackOption.DRIVING), dice(20))
+    assert "larger than Size 2" in events[-1].describe() and g.state.unit("Ogre").position == 2
+    with pytest.raises(err.OptionRefused, match="up to 5 yards"):
+        knights_turn().play(c.Attack("Knight", "Goblin", option=AttackOption.DRIVING, push=6))
+    archer = knights_turn(unit("Archer", PLAYERS, 5, reach=10))
+    archer.play(c.EndTurn("Knight"))
+    archer.play(c.StartTurn("Archer"))
+    with pytest.raises(err.OptionRefused, match="or a shield"):
+        archer.play(c.Attack("Archer", "Goblin", option=AttackOption.DRIVING))
+    shielded = knights_turn(unit("Archer", PLAYERS, 5, reach=10, shield=True))
+    shielded.play(c.EndTurn("Knight"))
+    shielded.play(c.StartTurn("Archer"))
+    shielded.play(c.Attack("Archer", "Goblin", option=AttackOption.DRIVING), dice(20))
+    assert shielded.state.unit("Goblin").position == -5
+
+
+def test_a_feinting_attack_makes_the_attacker_slippery_until_the_end_of_its_turn() -> None:
+    """ "Feinting Attack: If you wield a one-handed or off-handed weapon, and you get a success
+    on the roll to attack and the result of your roll equals or exceeds the target's Intellect
+    + 5, you gain the Slippery trait until the end of your turn." (Ours: Slippery, leaving an
+    enemy's reach triggers no free attack.)"""
+    f = knights_turn(bonus=0)
+    f.play(c.Attack("Knight", "Goblin", option=AttackOption.FEINTING), dice(15))
+    assert f.state.slippery == frozenset({"Knight"})
+    with pytest.raises(err.FreeAttackRefused, match="Slippery"):
+        f.play(c.Move("Knight", 5, ("Goblin",)))
+    f.play(c.EndTurn("Knight"))
+    assert f.state.slippery == frozenset()
+    two = knights_turn(unit("Brute", PLAYERS, 1, grip=Grip.TWO_HANDED))
+    two.play(c.EndTurn("Knight"))
+    two.play(c.StartTurn("Brute"))
+    with pytest.raises(err.OptionRefused, match="one-handed or off-hand weapon"):
+        two.play(c.Attack("Brute", "Goblin", option=AttackOption.FEINTING))
+
+
+def test_a_guarded_attack_imposes_a_bane_on_the_next_roll_to_attack_the_attacker() -> None:
+    """ "Guarded Attack: If you have a shield equipped and you get a success on the roll to
+    attack, you impose 1 bane on the next roll to attack you before the start of your next
+    turn." """
+    with pytest.raises(err.OptionRefused, match="no shield equipped"):
+        knights_turn().play(c.Attack("Knight", "Goblin", option=AttackOption.GUARDED))
+    f = knights_turn(unit("Guard", PLAYERS, 1, shield=True))
+    f.play(c.EndTurn("Knight"))
+    f.play(c.StartTurn("Guard"))
+    f.play(c.Attack("Guard", "Goblin", option=AttackOption.GUARDED), dice(10, 1))
+    f.play(c.EndTurn("Guard"))
+    f.play(c.StartTurn("Goblin"))
+    events = f.play(c.Attack("Goblin", "Guard"), dice(2))
+    assert "1 bane (Guard's guarded attack)" in events[1].describe()
+
+
+def test_a_lunging_attack_reaches_1_yard_further() -> None:
+    """ "Lunging Attack: If you wield a one-handed or two-handed melee weapon, you can choose a
+    target for your attack as if your reach was 1 yard greater." """
+    f = knights_turn(unit("Troll", SAGE, 3), bonus=0)
+    with pytest.raises(err.BadTarget, match="beyond reach"):
+        f.play(c.Attack("Knight", "Troll"))
+    f.play(c.Attack("Knight", "Troll", option=AttackOption.LUNGING), dice(10))
+    assert f.state.turn is not None and f.state.turn.acted
+    with pytest.raises(err.BadTarget, match=r"beyond reach \(2\)"):
+        knights_turn(unit("Troll", SAGE, 4)).play(
+            c.Attack("Knight", "Troll", option=AttackOption.LUNGING)
+        )
+    off = knights_turn(unit("Rogue", PLAYERS, 1, grip=Grip.OFF_HAND))
+    off.play(c.EndTurn("Knight"))
+    off.play(c.StartTurn("Rogue"))
+    with pytest.raises(err.OptionRefused, match="one-handed or two-handed melee weapon"):
+        off.play(c.Attack("Rogue", "Goblin", option=AttackOption.LUNGING))
+
+
+def test_a_pressing_attack_imposes_a_bane_on_the_target_s_next_roll_to_attack() -> None:
+    """ "Pressing Attack: If you get a success on the roll to attack and the result equals or
+    exceeds the target's Agility + 5, you impose 1 bane on the next roll the target makes to
+    attack before the start of your next turn." """
+    f = knights_turn(bonus=0)
+    events = f.play(c.Attack("Knight", "Goblin", option=AttackOption.PRESSING), dice(16))
+    assert events[-1].describe() == (
+        "Goblin has 1 bane on its next roll to attack (Knight's pressing attack)"
+    )
+    f.play(c.EndTurn("Knight"))
+    f.play(c.StartTurn("Goblin"))
+    events = f.play(c.Attack("Goblin", "Knight"), dice(19, 3))
+    assert "1 bane (Knight's pressing attack)" in events[1].describe()
+    assert f.state.boons == ()

@@ -78,9 +78,19 @@ def test_undo_then_redo_is_the_identity(seed: int, steps: int) -> None:
 
 
 #: The events of the attack rules that random fights must reach (so the properties cover them).
-REACHED = {"volley_declared", "additional_attack", "disarmed", "rearmed", "roll_made"}
+REACHED = {
+    "volley_declared",
+    "additional_attack",
+    "disarmed",
+    "rearmed",
+    "roll_made",
+    "option_used",
+    "pushed",
+    "turned_slippery",
+    "boon_granted",
+}
 
 
 def test_random_fights_reach_every_way_to_attack() -> None:
-    kinds = {event.kind for seed in range(30) for event in random_fight(seed, 120).events}
+    kinds = {event.kind for seed in range(60) for event in random_fight(seed, 120).events}
     assert kinds >= REACHED, REACHED - kinds

@@ -10,7 +10,7 @@ from adjudicator.combat.systems.weird_wizard import errors as err
 from adjudicator.combat.systems.weird_wizard import events as ev
 from adjudicator.combat.systems.weird_wizard import options
 from adjudicator.combat.systems.weird_wizard.rolls import Modifier
-from adjudicator.combat.systems.weird_wizard.state import Combatant, Side, WeirdState
+from adjudicator.combat.systems.weird_wizard.state import REACH, Combatant, Side, WeirdState
 from adjudicator.combat.systems.weird_wizard.transaction import Tx
 from adjudicator.combat.systems.weird_wizard.turns import enemies, may_react, own_turn, pending
 
@@ -59,7 +59,7 @@ def circumstances(
             mods.append(Modifier("ranged attack within reach of an enemy", -1))
     if command.dodge:
         mods.append(Modifier(f"{target.name} dodges (reaction)", -1))
-    return (*mods, *pending(state, attacker.name))
+    return (*mods, *options.marks(state, attacker, target), *pending(state, attacker.name))
 
 
 @c.handles(c.Attack)
@@ -71,13 +71,13 @@ def attack(tx: Tx, command: c.Attack) -> None:
     attacker, target = state.unit(turn.unit), state.unit(command.target)
     if not enemies(attacker, target):
         raise err.BadTarget(f"{target.name} is on {attacker.name}'s side")
-    check_reach(state, attacker, target, weapon_range(attacker, command))
+    options.check(state, attacker, target, command)
+    check_reach(state, attacker, target, command)
     if attacker.disarmed and not command.improvised:
         raise err.WeaponDropped(
             f"{attacker.name} has dropped its weapon",
             hint="attack --improvised (or unarmed), or rearm (an action)",
         )
-    options.check(state, attacker, target, command)
     if volley is not None and additional:
         if command.attacks != 1:
             raise err.MultipleAttacksRefused(
@@ -125,12 +125,16 @@ def declare_multiple(tx: Tx, attacker: Combatant, target: Combatant, attacks: in
     tx.emit(ev.VolleyDeclared(attacker.name, attacks, target.name, attacker.bonus - cost))
 
 
-def check_reach(state: WeirdState, attacker: Combatant, target: Combatant, reach: int) -> None:
+def check_reach(
+    state: WeirdState, attacker: Combatant, target: Combatant, command: c.Attack
+) -> None:
     """ "Pick a target within reach for a melee attack or within the range of your weapon for
-    a ranged attack" (`reach`: the weapon's range, 0 for melee)."""
+    a ranged attack" (a lunging attack reaches 1 yard further)."""
     distance = state.distance(attacker, target)
-    if reach == 0 and not state.in_reach(attacker, target):
-        raise err.BadTarget(f"{target.name} is {distance} yards away, beyond reach (1 yard)")
+    reach = weapon_range(attacker, command)
+    melee = REACH + 1 if options.lunges(attacker, command) else REACH
+    if reach == 0 and distance > melee:
+        raise err.BadTarget(f"{target.name} is {distance} yards away, beyond reach ({melee})")
     if reach and distance > 2 * reach:
         raise err.BeyondRange(
             f"{target.name} is {distance} yards away; twice the range is {2 * reach}"
@@ -161,12 +165,14 @@ def resolve_attack(tx: Tx, attacker: Combatant, target: Combatant, command: c.At
     if command.disarm:
         options.disarm(tx, attacker, target, command.catch)
         return
-    damage(tx, attacker, target, command.improvised, command.bonus)
+    options.use_option(tx, attacker, target, command, roll)
+    weapon = 0 if command.option else 1 if command.improvised else attacker.dice
+    if weapon or command.bonus:
+        damage(tx, attacker, target, weapon, command.bonus)
 
 
-def damage(tx: Tx, attacker: Combatant, target: Combatant, improvised: bool, bonus: int) -> None:
-    """The weapon's dice ("An improvised weapon deals 1d6 damage"), with Bonus Damage."""
-    dice = 1 if improvised else attacker.dice
+def damage(tx: Tx, attacker: Combatant, target: Combatant, dice: int, bonus: int) -> None:
+    """The weapon's `dice` ("An improvised weapon deals 1d6 damage"), with Bonus Damage."""
     rolls = tuple(tx.roll(6, "damage", attacker.name) for _ in range(dice))
     extra = tuple(tx.roll(6, "Bonus Damage", attacker.name) for _ in range(bonus))
     tx.emit(ev.DamageDealt(attacker.name, target.name, rolls, extra))

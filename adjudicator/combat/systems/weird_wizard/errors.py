@@ -146,3 +146,31 @@ class CatchRefused(WeirdWizardError):
 
 class WeaponDropped(WeirdWizardError):
     rule = "On a failure, the target drops one object it holds in its hands."
+
+
+class OptionRefused(WeirdWizardError):
+    rule = (
+        "You can use an attack option when you use an action to attack if you meet the "
+        "requirements (if any), but before you roll the dice."
+    )
+
+
+DRIVING = (
+    "If you wield a one-handed or two-handed melee weapon or you have a shield equipped, and "
+    "you get a success on the roll to attack a target of your Size + 1 or smaller and the "
+    "result equals or exceeds the target's Strength + 5, you can push the target up to 5 "
+    "yards away from you."
+)
+FEINTING = (
+    "If you wield a one-handed or off-handed weapon, and you get a success on the roll to "
+    "attack and the result of your roll equals or exceeds the target's Intellect + 5, you gain "
+    "the Slippery trait until the end of your turn."
+)
+GUARDED = (
+    "If you have a shield equipped and you get a success on the roll to attack, you impose 1 "
+    "bane on the next roll to attack you before the start of your next turn."
+)
+LUNGING = (
+    "If you wield a one-handed or two-handed melee weapon, you can choose a target for your "
+    "attack as if your reach was 1 yard greater."
+)

@@ -279,6 +279,51 @@ class RollMade(WeirdEvent):
 
 
 @dataclass(frozen=True)
+class OptionUsed(WeirdEvent):
+    """An attack option that succeeded: the weapon contributes nothing to the damage; what
+    the option did (or why it did nothing more)."""
+
+    kind: ClassVar[str] = "option_used"
+    attacker: str
+    target: str
+    option: str
+    effect: str
+
+    def describe(self) -> str:
+        return (
+            f"{self.attacker}'s {self.option} attack on {self.target} succeeds (the weapon "
+            f"deals no damage): {self.effect}"
+        )
+
+
+@dataclass(frozen=True)
+class Pushed(WeirdEvent):
+    kind: ClassVar[str] = "pushed"
+    unit: str
+    start: int
+    end: int
+    by: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return state.update(self.unit, position=self.end)
+
+    def describe(self) -> str:
+        return f"{self.by} pushes {self.unit} from {self.start} yd to {self.end} yd"
+
+
+@dataclass(frozen=True)
+class TurnedSlippery(WeirdEvent):
+    kind: ClassVar[str] = "turned_slippery"
+    unit: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, slippery=state.slippery | {self.unit})
+
+    def describe(self) -> str:
+        return f"{self.unit} gains the Slippery trait until the end of its turn"
+
+
+@dataclass(frozen=True)
 class Disarmed(WeirdEvent):
     kind: ClassVar[str] = "disarmed"
     unit: str
@@ -347,6 +392,11 @@ class DamageDealt(WeirdEvent):
         return state
 
     def describe(self) -> str:
+        if not self.rolls:
+            return (
+                f"{self.target} takes {self.total} damage from {self.attacker}: Bonus Damage "
+                f"{dice_text(self.bonus)}"
+            )
         bonus = f" + Bonus Damage {dice_text(self.bonus)}" if self.bonus else ""
         return (
             f"{self.target} takes {self.total} damage from {self.attacker}: "
@@ -377,7 +427,12 @@ class TurnEnded(WeirdEvent):
     def apply(self, state: WeirdState) -> WeirdState:
         defending = tuple((u, r) for u, r in state.defending if u != self.unit or r == state.round)
         return replace(
-            state, turn=None, done=state.done | {self.unit}, defending=defending, volley=None
+            state,
+            turn=None,
+            done=state.done | {self.unit},
+            defending=defending,
+            volley=None,
+            slippery=state.slippery - {self.unit},
         )
 
     def describe(self) -> str:

@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from adjudicator.combat.systems.weird_wizard import commands as c
+from adjudicator.combat.systems.weird_wizard import options
+from adjudicator.combat.systems.weird_wizard.attacks import check_reach
+from adjudicator.combat.systems.weird_wizard.commands import AttackOption
+from adjudicator.combat.systems.weird_wizard.errors import WeirdWizardError
 from adjudicator.combat.systems.weird_wizard.state import (
     Combatant,
-    Grip,
     Phase,
     Side,
     WeirdState,
@@ -55,7 +58,7 @@ def legal_commands(state: WeirdState) -> tuple[c.WeirdCommand, ...]:
             attacks = attacks_on(state, me, u, fresh)
             out += attacks
             if attacks and fresh >= 2:
-                out.append(replace(attacks[0], attacks=1 + fresh // 2))
+                out.append(replace(attacks[0], attacks=1 + fresh // 2, bonus=0))
         elif u.incapacitated and state.in_reach(me, u):
             out.append(c.Stabilize(me.name, u.name))
     return tuple(out)
@@ -63,19 +66,34 @@ def legal_commands(state: WeirdState) -> tuple[c.WeirdCommand, ...]:
 
 def attacks_on(state: WeirdState, me: Combatant, u: Combatant, bonus: int) -> list[c.Attack]:
     """Attacks `me` may make on `u` now, `bonus` the Bonus Damage it may still roll."""
-    improvised = me.disarmed
-    reach = 0 if improvised else me.range
-    distance = state.distance(me, u)
-    if not enemies(me, u) or distance > (2 * reach if reach else 1):
+    if not enemies(me, u):
         return []
+    improvised = me.disarmed
     plain = c.Attack(me.name, u.name, improvised=improvised)
-    out = [plain]
-    if may_react(state, u):
-        out.append(replace(plain, dodge=True))
-    if bonus and not improvised:
-        out.append(replace(plain, bonus=bonus))
-    if u.bulk <= me.bulk and u.grip is not Grip.NATURAL and not u.disarmed:
-        out.append(replace(plain, disarm=True))
-        if distance <= 1 and may_react(state, me):
-            out.append(replace(plain, disarm=True, catch=True))
+    out = []
+    if allowed(state, me, u, plain):
+        out.append(plain)
+        if may_react(state, u):
+            out.append(replace(plain, dodge=True))
+        if bonus and not improvised:
+            out.append(replace(plain, bonus=bonus))
+        disarm = replace(plain, disarm=True)
+        if allowed(state, me, u, disarm):
+            out.append(disarm)
+            if allowed(state, me, u, replace(disarm, catch=True)):
+                out.append(replace(disarm, catch=True))
+    for option in AttackOption:
+        attack = replace(plain, option=option, bonus=0 if improvised else bonus)
+        if allowed(state, me, u, attack):
+            out.append(attack)
     return out
+
+
+def allowed(state: WeirdState, me: Combatant, u: Combatant, attack: c.Attack) -> bool:
+    """Whether the attack's target and way of attacking pass the checks made before a roll."""
+    try:
+        options.check(state, me, u, attack)
+        check_reach(state, me, u, attack)
+    except WeirdWizardError:
+        return False
+    return True

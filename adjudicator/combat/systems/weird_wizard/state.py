@@ -158,6 +158,8 @@ class WeirdState:
     bonus_used: frozenset[str] = frozenset()
     #: Additional attacks still to make in the acting combatant's attack action.
     volley: Volley | None = None
+    #: Who has the Slippery trait until the end of its turn (a feinting attack).
+    slippery: frozenset[str] = frozenset()
     ended: str | None = None
 
     def has(self, name: str) -> bool:
