@@ -17,11 +17,11 @@ from adjudicator.cli._output import print_json
 from adjudicator.cli.combat_play import step
 from adjudicator.cli.combat_system_views import SystemViews, fraction_json
 from adjudicator.combat.systems.weird_wizard import commands as c
-from adjudicator.combat.systems.weird_wizard.attacks import check_reach, circumstances
 from adjudicator.combat.systems.weird_wizard.board import board_data, text_board
+from adjudicator.combat.systems.weird_wizard.commands import AttackOption
 from adjudicator.combat.systems.weird_wizard.engine import NAME
-from adjudicator.combat.systems.weird_wizard.rolls import damage_chance, net, success_chance
-from adjudicator.combat.systems.weird_wizard.state import Combatant, Side, WeirdState
+from adjudicator.combat.systems.weird_wizard.odds import attack_odds
+from adjudicator.combat.systems.weird_wizard.state import Combatant, Grip, Side, WeirdState
 from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -70,6 +70,16 @@ def add_command(
     weapon: Annotated[str, typer.Option("--weapon", help="Damage dice: 1d6, 2d6...")] = "1d6",
     reach: Annotated[int, typer.Option("--range", help="A ranged weapon's range (0: melee).")] = 0,
     bonus: Annotated[int, typer.Option("--bonus", help="Bonus Damage dice (+Nd6).")] = 0,
+    size: Annotated[str, typer.Option("--size", help="Size: 1/2, 1, 2...")] = "1",
+    grip: Annotated[
+        str,
+        typer.Option(
+            "--grip",
+            help="The weapon's grip: one-handed, two-handed, off-hand or "
+            "natural (no weapon in its hands).",
+        ),
+    ] = "one-handed",
+    shield: Annotated[bool, typer.Option("--shield", help="A shield equipped.")] = False,
 ) -> Step:
     """Add a combatant on the Sage's side or the players'.
 
@@ -79,9 +89,13 @@ def add_command(
         chosen = Side(side.strip().casefold())
     except ValueError:
         raise InvalidInput(f"--side {side!r}", hint="sage or players") from None
+    try:
+        held = Grip(grip.strip().casefold())
+    except ValueError:
+        raise InvalidInput(f"--grip {grip!r}", hint=", ".join(g.value for g in Grip)) from None
     unit = Combatant(
         name, chosen, strength, agility, intellect, will, defense, health, at, speed,
-        _dice(weapon), reach, bonus,
+        _dice(weapon), reach, bonus, size=size, grip=held, shield=shield,
     )  # fmt: skip
     return c.AddCombatant(unit)
 
@@ -193,36 +207,106 @@ def stabilize_command(unit: Unit, target: Target) -> Step:
     return c.Stabilize(unit, target)
 
 
+#: The declaration an attack and its odds share: circumstances and the way of attacking.
+Bonus = Annotated[
+    int, typer.Option("--bonus", help="Bonus Damage dice to roll if it hits (else held).")
+]
+Attacks = Annotated[
+    int,
+    typer.Option(
+        "--attacks",
+        help="Multiple attacks: 2d6 Bonus Damage each beyond the first; the next attack "
+        "commands are the additional ones, each on a different target.",
+    ),
+]
+CalledShot = Annotated[bool, typer.Option("--called-shot", help="2 banes.")]
+HighGround = Annotated[bool, typer.Option("--high-ground", help="1 boon.")]
+Submerged = Annotated[bool, typer.Option("--submerged", help="1 bane.")]
+Obscured = Annotated[bool, typer.Option("--obscured", help="Obscurement: 1 bane.")]
+Invisible = Annotated[bool, typer.Option("--invisible", help="3 banes.")]
+Cover = Annotated[bool, typer.Option("--cover", help="Partial cover: 1 bane.")]
+Improvised = Annotated[
+    bool, typer.Option("--improvised", help="Improvised or unarmed: 1 bane, 1d6.")
+]
+Disarm = Annotated[
+    bool,
+    typer.Option(
+        "--disarm",
+        help="Disarm rather than damage: 1 bane (melee), 2 (improvised), 3 (ranged); the "
+        "target makes an Agility roll or drops its weapon.",
+    ),
+]
+
+Option = Annotated[
+    str,
+    typer.Option(
+        "--option",
+        help="An attack option: disrupting, driving, feinting, guarded, lunging or pressing "
+        "(on a success the weapon deals no damage; Bonus Damage still does).",
+    ),
+]
+
+
+def _option(text: str) -> AttackOption | None:
+    if not text.strip():
+        return None
+    try:
+        return AttackOption(text.strip().casefold())
+    except ValueError:
+        raise InvalidInput(
+            f"--option {text!r}", hint=", ".join(o.value for o in AttackOption)
+        ) from None
+
+
 @app.command("attack")
 @step(dice=True, system=NAME)
 def attack_command(
     attacker: Unit,
     target: Target,
-    bonus: Annotated[int, typer.Option("--bonus", help="Bonus Damage dice to roll.")] = 0,
+    bonus: Bonus = 0,
+    attacks: Attacks = 1,
     dodge: Annotated[
         bool, typer.Option("--dodge", help="The target dodges (a reaction): 1 bane.")
     ] = False,
     covered_by: Annotated[
         str, typer.Option("--covered-by", help="An ally in reach takes the attack (a reaction).")
     ] = "",
-    called_shot: Annotated[bool, typer.Option("--called-shot", help="2 banes.")] = False,
-    high_ground: Annotated[bool, typer.Option("--high-ground", help="1 boon.")] = False,
-    submerged: Annotated[bool, typer.Option("--submerged", help="1 bane.")] = False,
-    obscured: Annotated[bool, typer.Option("--obscured", help="Obscurement: 1 bane.")] = False,
-    invisible: Annotated[bool, typer.Option("--invisible", help="3 banes.")] = False,
-    cover: Annotated[bool, typer.Option("--cover", help="Partial cover: 1 bane.")] = False,
-    improvised: Annotated[
-        bool, typer.Option("--improvised", help="Improvised or unarmed: 1 bane, 1d6.")
+    called_shot: CalledShot = False,
+    high_ground: HighGround = False,
+    submerged: Submerged = False,
+    obscured: Obscured = False,
+    invisible: Invisible = False,
+    cover: Cover = False,
+    improvised: Improvised = False,
+    disarm: Disarm = False,
+    catch: Annotated[
+        bool,
+        typer.Option("--catch", help="With --disarm: the attacker catches what drops (reaction)."),
     ] = False,
+    option: Option = "",
+    push: Annotated[
+        int, typer.Option("--push", help="A driving attack's push, in yards (up to 5).")
+    ] = 5,
 ) -> Step:
-    """Attack (the action): Strength (melee) or Agility (ranged) against Defense.
+    """Attack (the action, or an additional attack of it): Strength (melee) or Agility
+    (ranged) against Defense.
 
     Example: adjudicator combat weird-wizard attack Fighter Goblin --bonus 2
     """
     return c.Attack(
         attacker, target, called_shot, high_ground, submerged, obscured, invisible, cover,
-        improvised, bonus, dodge, covered_by,
+        improvised, bonus, dodge, covered_by, attacks, disarm, catch, _option(option), push,
     )  # fmt: skip
+
+
+@app.command("rearm")
+@step(system=NAME)
+def rearm_command(unit: Unit) -> Step:
+    """Use an Item: a disarmed combatant takes up its weapon again.
+
+    Example: adjudicator combat weird-wizard rearm Goblin
+    """
+    return c.Rearm(unit)
 
 
 @app.command("end-turn")
@@ -251,35 +335,51 @@ def end_command(
 def odds_command(
     attacker: Unit,
     target: Target,
+    bonus: Bonus = 0,
+    called_shot: CalledShot = False,
+    high_ground: HighGround = False,
+    submerged: Submerged = False,
+    obscured: Obscured = False,
+    invisible: Invisible = False,
+    cover: Cover = False,
+    improvised: Improvised = False,
+    disarm: Disarm = False,
+    option: Option = "",
     combat: CombatOption = None,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Exact odds of an attack from where they stand: to hit Defense with the boons and banes
-    the circumstances give, and to bring the target's damage to its Health.
+    """Exact odds of an attack as declared, from where they stand: to hit Defense (and land
+    past a Defend) with the boons and banes it has, to disarm, an option's effect, and to
+    bring the target's damage to its Health.
 
-    Example: adjudicator combat weird-wizard odds Fighter Goblin
+    Example: adjudicator combat weird-wizard odds Fighter Goblin --disarm
     """
     state = VIEWS.current(ledger, combat)
-    a, t = state.unit(attacker), state.unit(target)
-    check_reach(state, a, t)
-    mods = circumstances(state, a, t, c.Attack(a.name, t.name))
-    score = a.agility if a.range else a.strength
-    hit = success_chance(score - 10, net(mods), t.defense)
-    drops = hit * damage_chance(a.dice, t.health - t.damage)
+    declared = c.Attack(
+        attacker, target, called_shot, high_ground, submerged, obscured, invisible, cover,
+        improvised, bonus, disarm=disarm, option=_option(option),
+    )  # fmt: skip
+    odds = attack_odds(state, declared)
     if as_json:
         print_json(
             {
-                "hit": fraction_json(hit),
-                "drops": fraction_json(drops),
-                "modifiers": [m.to_dict() for m in mods],
+                "hit": fraction_json(odds.hit),
+                "disarms": fraction_json(odds.disarms),
+                "effect": fraction_json(odds.effect),
+                "drops": fraction_json(odds.drops),
+                "modifiers": [m.to_dict() for m in odds.modifiers],
             }
         )
         return
-    for m in mods:
+    for m in odds.modifiers:
         console().print(Text(m.describe()))
-    console().print(Text(f"hits: {hit} ({float(hit):.1%})"))
-    console().print(Text(f"incapacitates: {drops} ({float(drops):.1%})"))
+    console().print(Text(f"hits: {odds.hit} ({float(odds.hit):.1%})"))
+    if disarm:
+        console().print(Text(f"disarms: {odds.disarms} ({float(odds.disarms):.1%})"))
+    if option.strip():
+        console().print(Text(f"{option} effect: {odds.effect} ({float(odds.effect):.1%})"))
+    console().print(Text(f"incapacitates: {odds.drops} ({float(odds.drops):.1%})"))
 
 
 VIEWS.add_status(app, "The fight now: combatants, the round, whose side acts.")

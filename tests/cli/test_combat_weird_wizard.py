@@ -107,3 +107,124 @@ def test_bad_input_is_refused_with_the_rule_and_records_nothing(
     before = len(json.loads(run(ledger, "combat", "log", "--steps", "--json")))
     assert says in refused(ledger, *args)
     assert len(json.loads(run(ledger, "combat", "log", "--steps", "--json"))) == before
+
+
+def test_the_page_s_multiple_attacks_example_plays_through_the_cli(tmp_path: Path) -> None:
+    """seeds/004, "Multiple Attacks": "For example, a player has +3d6 Bonus Damage and uses an
+    action to attack. The player decides to make two attacks, and thus expends 2d6 Bonus
+    Damage. The player makes the first attack. If it results in a success, the player can
+    apply the remaining 1d6 Bonus Damage to that attack or hold it in reserve for the second
+    attack." """
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "weird-wizard", "--seed", "4")
+    w(ledger, "add", "Goblin", "--side", "sage", "--at", "0", "--health", "20")
+    w(ledger, "add", "Orc", "--side", "sage", "--at", "2", "--health", "20")
+    w(ledger, "add", "Fighter", "--side", "players", "--at", "1", "--weapon", "2d6",
+      "--bonus", "3")  # fmt: skip
+    w(ledger, "begin")
+    for name in ("Goblin", "Orc"):
+        w(ledger, "turn", name)
+        w(ledger, "end-turn", name)
+    w(ledger, "turn", "Fighter")
+    out = w(ledger, "attack", "Fighter", "Goblin", "--attacks", "2", "--dice", "14 2 3")
+    assert "Fighter makes 2 attacks: 2d6 Bonus Damage spent, 1d6 left to divide" in out
+    assert "Goblin takes 5 damage from Fighter" in out
+    message = refused(ledger, "combat", "weird-wizard", "attack", "Fighter", "Goblin")
+    assert "you choose a different target" in message
+    out = w(ledger, "attack", "Fighter", "Orc", "--bonus", "1", "--dice", "14 1 2 6")
+    assert "Fighter makes an additional attack, on Orc" in out
+    assert "Orc takes 9 damage from Fighter: d6=1 (entered), d6=2 (entered) + Bonus" in out
+    assert "used its action" in refused(ledger, "combat", "weird-wizard", "attack", "Fighter",
+                                        "Orc")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("attack", "Fighter", "Goblin", "--attacks", "3"), "you make no additional attacks"),
+        (("attack", "Fighter", "Goblin", "--bonus", "3"), "some or all of your Bonus Damage"),
+        (("attack", "Fighter", "Goblin", "--disarm", "--bonus", "1"), "takes no damage"),
+        (("attack", "Fighter", "Goblin", "--catch"), "use a reaction to catch the object"),
+        (("attack", "Fighter", "Ogre", "--disarm"), "of your Size or smaller"),
+        (("rearm", "Fighter"), "drops one object it holds in its hands"),
+    ],
+)
+def test_bad_attacks_are_refused_with_the_rule_and_record_nothing(
+    ledger: Path, args: tuple[str, ...], says: str
+) -> None:
+    w(ledger, "add", "Ogre", "--side", "sage", "--at", "2", "--size", "2")
+    w(ledger, "begin")
+    w(ledger, "turn", "Ogre")
+    w(ledger, "end-turn", "Ogre")
+    w(ledger, "turn", "Goblin")
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Fighter")
+    before = len(json.loads(run(ledger, "combat", "log", "--steps", "--json")))
+    message = refused(ledger, "combat", "weird-wizard", *args)
+    assert says in message and "rule:" in message
+    assert len(json.loads(run(ledger, "combat", "log", "--steps", "--json"))) == before
+
+
+def test_a_disarm_through_the_cli(ledger: Path) -> None:
+    """seeds/004, "Disarming": "On a success, the target takes no damage. Instead, the target
+    makes an Agility roll. For every 2d6 Bonus Damage you have, impose 1 bane on the target's
+    roll. On a failure, the target drops one object it holds in its hands." """
+    w(ledger, "begin")
+    w(ledger, "turn", "Goblin")
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Fighter")
+    odds = json.loads(w(ledger, "odds", "Fighter", "Goblin", "--disarm", "--json"))
+    assert [m["source"] for m in odds["modifiers"]] == ["disarming with a melee weapon"]
+    assert odds["drops"]["fraction"] == "0" and 0 < odds["disarms"]["probability"] < 1
+    out = w(ledger, "attack", "Fighter", "Goblin", "--disarm", "--catch", "--dice", "19 2 9 4 15 1")
+    assert "1 bane (Fighter's +2d6 Bonus Damage)" in out
+    assert "Goblin drops its weapon (disarmed by Fighter)" in out
+    assert "Fighter tries to catch Goblin's weapon" in out
+    assert "Goblin (sage): Str 10 Agi 10 Int 10 Will 10, Defense 13, Health 20, 1d6 (dropped)" in (
+        w(ledger, "status")
+    )
+
+
+def test_attack_options_through_the_cli(ledger: Path) -> None:
+    """seeds/004, "Attack Options": "For example, a player makes a disrupting attack with a
+    sword. The player has +1d6 Bonus Damage. The player gets a success, so the attack deals
+    1d6 damage from the Bonus Damage alone, in addition to possibly disrupting the target." """
+    w(ledger, "begin")
+    w(ledger, "turn", "Goblin")
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Fighter")
+    odds = json.loads(w(ledger, "odds", "Fighter", "Goblin", "--option", "disrupting", "--json"))
+    # Strength 13 (+3) must reach Defense 13 to hit, Will 10 + 5 = 15 to disrupt.
+    assert odds["hit"]["fraction"] == "11/20" and odds["effect"]["fraction"] == "9/20"
+    assert odds["drops"]["fraction"] == "0"
+    out = w(ledger, "attack", "Fighter", "Goblin", "--option", "disrupting", "--bonus", "1",
+            "--dice", "14 5")  # fmt: skip
+    assert "Fighter's disrupting attack on Goblin succeeds (the weapon deals no damage)" in out
+    assert "Goblin has 1 boon on the next roll to attack it" in out
+    assert "Goblin takes 5 damage from Fighter: Bonus Damage d6=5 (entered)" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("--option", "guarded"), "If you have a shield equipped"),
+        (("--option", "driving", "--push", "7"), "push the target up to 5 yards"),
+        (("--option", "driving", "--disarm"), "rather than deal damage"),
+        (("--option", "lunging", "--improvised"), "one-handed or two-handed melee weapon"),
+    ],
+)
+def test_attack_options_refused_with_their_rule_record_nothing(
+    ledger: Path, args: tuple[str, ...], says: str
+) -> None:
+    w(ledger, "begin")
+    w(ledger, "turn", "Goblin")
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Fighter")
+    before = len(json.loads(run(ledger, "combat", "log", "--steps", "--json")))
+    message = refused(ledger, "combat", "weird-wizard", "attack", "Fighter", "Goblin", *args)
+    assert says in message and "rule:" in message
+    assert len(json.loads(run(ledger, "combat", "log", "--steps", "--json"))) == before
+    assert "--option 'riposte'" in refused(
+        ledger, "combat", "weird-wizard", "attack", "Fighter", "Goblin", "--option", "riposte"
+    )

@@ -13,7 +13,7 @@ from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard.engine import WeirdWizardFight
 from adjudicator.combat.systems.weird_wizard.events import WeirdEvent
 from adjudicator.combat.systems.weird_wizard.legal import legal_commands
-from adjudicator.combat.systems.weird_wizard.state import Side
+from adjudicator.combat.systems.weird_wizard.state import Grip, Side
 from tests.combat.systems.weird_helpers import unit
 
 SETTINGS = settings(max_examples=15, deadline=None)
@@ -37,7 +37,10 @@ def random_fight(seed: int, steps: int) -> WeirdWizardFight:
                     speed=rng.choice((5, 10)),
                     dice=rng.randint(1, 3),
                     reach=rng.choice((0, 0, 10)),
-                    bonus=rng.randint(0, 2),
+                    bonus=rng.randint(0, 4),
+                    size=rng.choice(("1", "1", "1/2", "2")),
+                    grip=rng.choice(tuple(Grip)),
+                    shield=rng.random() < 0.3,
                 )
             )
         )
@@ -72,3 +75,22 @@ def test_undo_then_redo_is_the_identity(seed: int, steps: int) -> None:
     assert fight.state == fight.fold(fight.events, None)
     assert fight.redo() == undone
     assert fight.state == state and fight.log() == log
+
+
+#: The events of the attack rules that random fights must reach (so the properties cover them).
+REACHED = {
+    "volley_declared",
+    "additional_attack",
+    "disarmed",
+    "rearmed",
+    "roll_made",
+    "option_used",
+    "pushed",
+    "turned_slippery",
+    "boon_granted",
+}
+
+
+def test_random_fights_reach_every_way_to_attack() -> None:
+    kinds = {event.kind for seed in range(60) for event in random_fight(seed, 120).events}
+    assert kinds >= REACHED, REACHED - kinds

@@ -5,7 +5,7 @@ from __future__ import annotations
 from adjudicator.combat.dice_source import EnteredDice
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard.engine import WeirdWizardFight
-from adjudicator.combat.systems.weird_wizard.state import Combatant, Side
+from adjudicator.combat.systems.weird_wizard.state import Combatant, Grip, Side
 
 SAGE, PLAYERS = Side.SAGE, Side.PLAYERS
 
@@ -23,10 +23,16 @@ def unit(
     dice: int = 1,
     reach: int = 0,
     bonus: int = 0,
+    size: str = "1",
+    grip: Grip = Grip.ONE_HANDED,
+    shield: bool = False,
+    intellect: int = 10,
+    will: int = 10,
 ) -> Combatant:
     return Combatant(
-        name, side, strength, agility, 10, 10, defense, health, at, speed, dice, reach, bonus
-    )
+        name, side, strength, agility, intellect, will, defense, health, at, speed, dice,
+        reach, bonus, size=size, grip=grip, shield=shield,
+    )  # fmt: skip
 
 
 def fight(*units: Combatant, ambushed: tuple[str, ...] = ()) -> WeirdWizardFight:

@@ -8,10 +8,11 @@ from __future__ import annotations
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard import errors as err
 from adjudicator.combat.systems.weird_wizard import events as ev
+from adjudicator.combat.systems.weird_wizard import options
 from adjudicator.combat.systems.weird_wizard.rolls import Modifier
-from adjudicator.combat.systems.weird_wizard.state import Combatant, Side, WeirdState
+from adjudicator.combat.systems.weird_wizard.state import REACH, Combatant, Side, WeirdState
 from adjudicator.combat.systems.weird_wizard.transaction import Tx
-from adjudicator.combat.systems.weird_wizard.turns import own_turn
+from adjudicator.combat.systems.weird_wizard.turns import enemies, may_react, own_turn, pending
 
 #: Flags of `Attack` and the boons (+) or banes (-) the page gives them.
 CIRCUMSTANCES = (
@@ -25,13 +26,9 @@ CIRCUMSTANCES = (
 )
 
 
-def may_react(state: WeirdState, unit: Combatant) -> bool:
-    """ "Each combatant can act out of turn just once each round by using a reaction." """
-    return not unit.incapacitated and unit.name not in state.reacted
-
-
-def enemies(a: Combatant, b: Combatant) -> bool:
-    return a.side is not b.side
+def weapon_range(attacker: Combatant, command: c.Attack) -> int:
+    """The range of the weapon the attack uses: 0 (melee) with an improvised weapon."""
+    return 0 if command.improvised else attacker.range
 
 
 def circumstances(
@@ -39,7 +36,8 @@ def circumstances(
 ) -> tuple[Modifier, ...]:
     """Every boon and bane of the attack with the circumstance it comes from."""
     mods = [Modifier(name, n) for flag, n, name in CIRCUMSTANCES if getattr(command, flag)]
-    ranged = attacker.range > 0
+    mods += options.modifiers(attacker, command)
+    ranged = weapon_range(attacker, command) > 0
     if not ranged:
         allies = [
             u
@@ -61,21 +59,37 @@ def circumstances(
             mods.append(Modifier("ranged attack within reach of an enemy", -1))
     if command.dodge:
         mods.append(Modifier(f"{target.name} dodges (reaction)", -1))
-    pending = state.boons_for(attacker.name)
-    if pending:
-        mods.append(Modifier("helped" if pending > 0 else "hindered", pending))
-    return tuple(mods)
+    return (*mods, *options.marks(state, attacker, target), *pending(state, attacker.name))
 
 
 @c.handles(c.Attack)
 def attack(tx: Tx, command: c.Attack) -> None:
-    turn = own_turn(tx.state, command.attacker)
     state = tx.state
+    volley = state.volley_of(state.unit(command.attacker).name)
+    additional = volley is not None and volley.left > 0
+    turn = own_turn(state, command.attacker, action=not additional)
     attacker, target = state.unit(turn.unit), state.unit(command.target)
     if not enemies(attacker, target):
         raise err.BadTarget(f"{target.name} is on {attacker.name}'s side")
-    check_reach(state, attacker, target)
-    tx.emit(ev.ActionUsed(attacker.name, "attack", target.name))
+    options.check(state, attacker, target, command)
+    check_reach(state, attacker, target, command)
+    if attacker.disarmed and not command.improvised:
+        raise err.WeaponDropped(
+            f"{attacker.name} has dropped its weapon",
+            hint="attack --improvised (or unarmed), or rearm (an action)",
+        )
+    if volley is not None and additional:
+        if command.attacks != 1:
+            raise err.MultipleAttacksRefused(
+                f"{attacker.name} is making its additional attacks already"
+            )
+        if target.name in volley.targets:
+            raise err.SameTarget(f"{attacker.name} has attacked {target.name} in this action")
+        tx.emit(ev.AdditionalAttack(attacker.name, target.name))
+    else:
+        tx.emit(ev.ActionUsed(attacker.name, "attack", target.name))
+        if command.attacks != 1:
+            declare_multiple(tx, attacker, target, command.attacks)
     if command.covered_by:
         coverer = state.unit(command.covered_by)
         if (
@@ -92,23 +106,45 @@ def attack(tx: Tx, command: c.Attack) -> None:
         if not may_react(tx.state, target):
             raise err.ReactionUsed(f"{target.name} has used its reaction this round")
         tx.emit(ev.Reacted(target.name, "dodge: 1 bane on the attack"))
+    if command.bonus:
+        check_bonus(tx.state, attacker, command.improvised, command.bonus)
     resolve_attack(tx, attacker, target, command)
 
 
-def check_reach(state: WeirdState, attacker: Combatant, target: Combatant) -> None:
+def declare_multiple(tx: Tx, attacker: Combatant, target: Combatant, attacks: int) -> None:
+    """ "reduce the amount of Bonus Damage by 2 dice for each additional attack you wish to
+    make. If you lack the required number of Bonus Damage, you make no additional attacks."
+    Ours: spending it is the round's one use of Bonus Damage."""
+    cost = 2 * (attacks - 1)
+    if attacks < 1:
+        raise err.MultipleAttacksRefused(f"{attacks} attacks: one attack at least")
+    if cost > attacker.bonus:
+        raise err.MultipleAttacksRefused(
+            f"{attacks} attacks need {cost}d6 Bonus Damage; {attacker.name} has +{attacker.bonus}d6"
+        )
+    tx.emit(ev.VolleyDeclared(attacker.name, attacks, target.name, attacker.bonus - cost))
+
+
+def check_reach(
+    state: WeirdState, attacker: Combatant, target: Combatant, command: c.Attack
+) -> None:
+    """ "Pick a target within reach for a melee attack or within the range of your weapon for
+    a ranged attack" (a lunging attack reaches 1 yard further)."""
     distance = state.distance(attacker, target)
-    if attacker.range == 0 and not state.in_reach(attacker, target):
-        raise err.BadTarget(f"{target.name} is {distance} yards away, beyond reach (1 yard)")
-    if attacker.range and distance > 2 * attacker.range:
+    reach = weapon_range(attacker, command)
+    melee = REACH + 1 if options.lunges(attacker, command) else REACH
+    if reach == 0 and distance > melee:
+        raise err.BadTarget(f"{target.name} is {distance} yards away, beyond reach ({melee})")
+    if reach and distance > 2 * reach:
         raise err.BeyondRange(
-            f"{target.name} is {distance} yards away; twice the range is {2 * attacker.range}"
+            f"{target.name} is {distance} yards away; twice the range is {2 * reach}"
         )
 
 
 def resolve_attack(tx: Tx, attacker: Combatant, target: Combatant, command: c.Attack) -> None:
     """ "Make an attribute roll against the target's Defense. You use Strength for melee
     weapons and Agility for ranged weapons." A success rolls the weapon's damage dice."""
-    attribute = "agility" if attacker.range else "strength"
+    attribute = "agility" if weapon_range(attacker, command) else "strength"
     mods = circumstances(tx.state, attacker, target, command)
     roll = tx.attribute_roll(
         attacker.name,
@@ -126,22 +162,35 @@ def resolve_attack(tx: Tx, attacker: Combatant, target: Combatant, command: c.At
         tx.emit(luck)
         if luck.success:
             return
-    damage(tx, attacker, target, command.improvised, command.bonus)
+    if command.disarm:
+        options.disarm(tx, attacker, target, command.catch)
+        return
+    options.use_option(tx, attacker, target, command, roll)
+    weapon = 0 if command.option else 1 if command.improvised else attacker.dice
+    if weapon or command.bonus:
+        damage(tx, attacker, target, weapon, command.bonus)
 
 
-def damage(tx: Tx, attacker: Combatant, target: Combatant, improvised: bool, bonus: int) -> None:
-    """The weapon's dice ("An improvised weapon deals 1d6 damage"), with Bonus Damage."""
-    if bonus:
-        if improvised:
-            raise err.BonusRefused("no Bonus Damage with an improvised weapon or unarmed")
-        if attacker.name in tx.state.bonus_used:
-            raise err.BonusRefused(f"{attacker.name} has used Bonus Damage this round")
-        if not 0 < bonus <= attacker.bonus:
-            raise err.BonusRefused(f"{attacker.name} has +{attacker.bonus}d6 Bonus Damage")
-    dice = 1 if improvised else attacker.dice
+def damage(tx: Tx, attacker: Combatant, target: Combatant, dice: int, bonus: int) -> None:
+    """The weapon's `dice` ("An improvised weapon deals 1d6 damage"), with Bonus Damage."""
     rolls = tuple(tx.roll(6, "damage", attacker.name) for _ in range(dice))
     extra = tuple(tx.roll(6, "Bonus Damage", attacker.name) for _ in range(bonus))
     tx.emit(ev.DamageDealt(attacker.name, target.name, rolls, extra))
+
+
+def check_bonus(state: WeirdState, attacker: Combatant, improvised: bool, bonus: int) -> None:
+    """Bonus Damage: once a round, with a weapon; in multiple attacks, what is left of it."""
+    if improvised:
+        raise err.BonusRefused("no Bonus Damage with an improvised weapon or unarmed")
+    volley = state.volley_of(attacker.name)
+    if volley is not None:
+        if not 0 < bonus <= volley.bonus:
+            raise err.BonusLeft(f"{volley.bonus}d6 Bonus Damage is left to divide, not {bonus}d6")
+        return
+    if attacker.name in state.bonus_used:
+        raise err.BonusRefused(f"{attacker.name} has used Bonus Damage this round")
+    if not 0 < bonus <= attacker.bonus:
+        raise err.BonusRefused(f"{attacker.name} has +{attacker.bonus}d6 Bonus Damage")
 
 
 def free_attack(tx: Tx, attacker: Combatant, mover: Combatant) -> None:
@@ -151,7 +200,7 @@ def free_attack(tx: Tx, attacker: Combatant, mover: Combatant) -> None:
     if not enemies(attacker, mover) or not may_react(tx.state, attacker):
         raise err.FreeAttackRefused(f"{attacker.name} cannot make a free attack on {mover.name}")
     tx.emit(ev.Reacted(attacker.name, f"free attack on {mover.name}"))
-    improvised = attacker.range > 0
+    improvised = attacker.range > 0 or attacker.disarmed
     resolve_attack(tx, attacker, mover, c.Attack(attacker.name, mover.name, improvised=improvised))
 
 

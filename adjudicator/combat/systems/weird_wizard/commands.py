@@ -3,6 +3,7 @@ its handler in `turns` or `attacks`."""
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -81,10 +82,28 @@ class Stabilize(WeirdCommand):
     target: str
 
 
+class AttackOption(enum.Enum):
+    """The page's attack options: "When you successfully use an attack option, the weapon
+    contributes nothing to the damage dealt by the attack." """
+
+    DISRUPTING = "disrupting"
+    DRIVING = "driving"
+    FEINTING = "feinting"
+    GUARDED = "guarded"
+    LUNGING = "lunging"
+    PRESSING = "pressing"
+
+
 @dataclass(frozen=True)
 class Attack(WeirdCommand):
     """An attack with the circumstances the Sage rules on and the reactions declared ("you
-    resolve the reaction before any dice are rolled")."""
+    resolve the reaction before any dice are rolled").
+
+    `attacks` (2 or more) makes multiple attacks, the first of them against `target`; while
+    some are left, the attacker's next `Attack` commands are the additional ones. `bonus` is
+    the Bonus Damage rolled if this attack succeeds (else it is held). `disarm` disarms
+    rather than deals damage; `catch`, the attacker's reaction, catches what is dropped.
+    `option` is an attack option; `push` the yards a driving attack pushes (up to 5)."""
 
     attacker: str
     target: str
@@ -98,6 +117,18 @@ class Attack(WeirdCommand):
     bonus: int = 0
     dodge: bool = False
     covered_by: str = ""
+    attacks: int = 1
+    disarm: bool = False
+    catch: bool = False
+    option: AttackOption | None = None
+    push: int = 5
+
+
+@dataclass(frozen=True)
+class Rearm(WeirdCommand):
+    """Use an Item (ours): a disarmed combatant takes up its weapon again."""
+
+    unit: str
 
 
 @dataclass(frozen=True)

@@ -105,3 +105,72 @@ class FreeAttackRefused(WeirdWizardError):
         "reaction to attack it using a melee weapon, natural weapon, improvised weapon, or "
         "unarmed attack."
     )
+
+
+class MultipleAttacksRefused(WeirdWizardError):
+    rule = (
+        "When you attack, you can decide to make multiple attacks. To do so, reduce the amount "
+        "of Bonus Damage by 2 dice for each additional attack you wish to make. If you lack the "
+        "required number of Bonus Damage, you make no additional attacks."
+    )
+
+
+class SameTarget(WeirdWizardError):
+    rule = "For each additional attack beyond the first, you choose a different target."
+
+
+class BonusLeft(WeirdWizardError):
+    rule = (
+        "Of the remaining Bonus Damage, you can divide them between the attacks, making the "
+        "decision about how much Bonus Damage to use after you determine if the attack is a "
+        "success or a failure."
+    )
+
+
+DISARMING = (
+    "When you attack, you can choose to disarm the target rather than deal damage to it. The "
+    "target must be a creature of your Size or smaller."
+)
+
+
+class DisarmRefused(WeirdWizardError):
+    rule = DISARMING
+
+
+class CatchRefused(WeirdWizardError):
+    rule = (
+        "On a failure, the target drops one object it holds in its hands. If you can reach the "
+        "target, you can use a reaction to catch the object (see Reactions)."
+    )
+
+
+class WeaponDropped(WeirdWizardError):
+    rule = "On a failure, the target drops one object it holds in its hands."
+
+
+class OptionRefused(WeirdWizardError):
+    rule = (
+        "You can use an attack option when you use an action to attack if you meet the "
+        "requirements (if any), but before you roll the dice."
+    )
+
+
+DRIVING = (
+    "If you wield a one-handed or two-handed melee weapon or you have a shield equipped, and "
+    "you get a success on the roll to attack a target of your Size + 1 or smaller and the "
+    "result equals or exceeds the target's Strength + 5, you can push the target up to 5 "
+    "yards away from you."
+)
+FEINTING = (
+    "If you wield a one-handed or off-handed weapon, and you get a success on the roll to "
+    "attack and the result of your roll equals or exceeds the target's Intellect + 5, you gain "
+    "the Slippery trait until the end of your turn."
+)
+GUARDED = (
+    "If you have a shield equipped and you get a success on the roll to attack, you impose 1 "
+    "bane on the next roll to attack you before the start of your next turn."
+)
+LUNGING = (
+    "If you wield a one-handed or two-handed melee weapon, you can choose a target for your "
+    "attack as if your reach was 1 yard greater."
+)

@@ -12,10 +12,12 @@ from adjudicator.combat.fight import FightEvent
 from adjudicator.combat.registry import Registry
 from adjudicator.combat.systems.weird_wizard.rolls import AttributeRoll
 from adjudicator.combat.systems.weird_wizard.state import (
+    Applies,
     Boon,
     Combatant,
     Phase,
     Turn,
+    Volley,
     WeirdState,
 )
 
@@ -168,7 +170,7 @@ class BoonGranted(WeirdEvent):
 
     def describe(self) -> str:
         word = "boon" if self.boon.amount > 0 else "bane"
-        return f"{self.boon.unit} has 1 {word} on its next attribute roll ({self.boon.source})"
+        return f"{self.boon.unit} has 1 {word} on {self.boon.on.value} ({self.boon.source})"
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,46 @@ class Defending(WeirdEvent):
 
     def describe(self) -> str:
         return f"{self.unit} defends until the end of its next turn"
+
+
+@dataclass(frozen=True)
+class VolleyDeclared(WeirdEvent):
+    """Multiple attacks: 2 dice of Bonus Damage spent for each additional attack; the rest
+    is left to divide between the attacks. Spending it is this round's use of Bonus Damage."""
+
+    kind: ClassVar[str] = "volley_declared"
+    attacker: str
+    attacks: int
+    target: str
+    bonus_left: int
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        volley = Volley(self.attacker, self.attacks - 1, self.bonus_left, (self.target,))
+        return replace(state, volley=volley, bonus_used=state.bonus_used | {self.attacker})
+
+    def describe(self) -> str:
+        spent = 2 * (self.attacks - 1)
+        return (
+            f"{self.attacker} makes {self.attacks} attacks: {spent}d6 Bonus Damage spent, "
+            f"{self.bonus_left}d6 left to divide between them"
+        )
+
+
+@dataclass(frozen=True)
+class AdditionalAttack(WeirdEvent):
+    kind: ClassVar[str] = "additional_attack"
+    attacker: str
+    target: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        volley = state.volley_of(self.attacker)
+        if volley is None:
+            return state
+        left = replace(volley, left=volley.left - 1, targets=(*volley.targets, self.target))
+        return replace(state, volley=left)
+
+    def describe(self) -> str:
+        return f"{self.attacker} makes an additional attack, on {self.target}"
 
 
 @dataclass(frozen=True)
@@ -204,10 +246,106 @@ class AttackRolled(WeirdEvent):
     roll: AttributeRoll
 
     def apply(self, state: WeirdState) -> WeirdState:
-        return replace(state, boons=tuple(b for b in state.boons if b.unit != self.attacker))
+        """The boons and banes it rolled with are spent: the attacker's on its next roll and
+        next roll to attack, the target's on the next roll to attack it."""
+        spent = tuple(
+            b
+            for b in state.boons
+            if not (b.unit == self.attacker and b.on is not Applies.ATTACKED)
+            and not (b.unit == self.target and b.on is Applies.ATTACKED)
+        )
+        return replace(state, boons=spent)
 
     def describe(self) -> str:
         return f"{self.attacker} attacks {self.target}: {self.roll.describe()}"
+
+
+@dataclass(frozen=True)
+class RollMade(WeirdEvent):
+    """An attribute roll other than an attack's (resisting a disarm, catching): it spends the
+    roller's boons and banes on its next attribute roll."""
+
+    kind: ClassVar[str] = "roll_made"
+    unit: str
+    purpose: str
+    roll: AttributeRoll
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        spent = tuple(b for b in state.boons if b.unit != self.unit or b.on is not Applies.ROLL)
+        return replace(state, boons=spent)
+
+    def describe(self) -> str:
+        return f"{self.unit} {self.purpose}: {self.roll.describe()}"
+
+
+@dataclass(frozen=True)
+class OptionUsed(WeirdEvent):
+    """An attack option that succeeded: the weapon contributes nothing to the damage; what
+    the option did (or why it did nothing more)."""
+
+    kind: ClassVar[str] = "option_used"
+    attacker: str
+    target: str
+    option: str
+    effect: str
+
+    def describe(self) -> str:
+        return (
+            f"{self.attacker}'s {self.option} attack on {self.target} succeeds (the weapon "
+            f"deals no damage): {self.effect}"
+        )
+
+
+@dataclass(frozen=True)
+class Pushed(WeirdEvent):
+    kind: ClassVar[str] = "pushed"
+    unit: str
+    start: int
+    end: int
+    by: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return state.update(self.unit, position=self.end)
+
+    def describe(self) -> str:
+        return f"{self.by} pushes {self.unit} from {self.start} yd to {self.end} yd"
+
+
+@dataclass(frozen=True)
+class TurnedSlippery(WeirdEvent):
+    kind: ClassVar[str] = "turned_slippery"
+    unit: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, slippery=state.slippery | {self.unit})
+
+    def describe(self) -> str:
+        return f"{self.unit} gains the Slippery trait until the end of its turn"
+
+
+@dataclass(frozen=True)
+class Disarmed(WeirdEvent):
+    kind: ClassVar[str] = "disarmed"
+    unit: str
+    by: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return state.update(self.unit, disarmed=True)
+
+    def describe(self) -> str:
+        return f"{self.unit} drops its weapon (disarmed by {self.by})"
+
+
+@dataclass(frozen=True)
+class Rearmed(WeirdEvent):
+    kind: ClassVar[str] = "rearmed"
+    unit: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return state.update(self.unit, disarmed=False)
+
+    def describe(self) -> str:
+        return f"{self.unit} takes up its weapon again"
 
 
 @dataclass(frozen=True)
@@ -246,11 +384,19 @@ class DamageDealt(WeirdEvent):
     def apply(self, state: WeirdState) -> WeirdState:
         target = state.unit(self.target)
         state = state.update(self.target, damage=target.damage + self.total)
+        volley = state.volley_of(self.attacker)
+        if volley is not None:
+            state = replace(state, volley=replace(volley, bonus=volley.bonus - len(self.bonus)))
         if self.bonus:
             state = replace(state, bonus_used=state.bonus_used | {self.attacker})
         return state
 
     def describe(self) -> str:
+        if not self.rolls:
+            return (
+                f"{self.target} takes {self.total} damage from {self.attacker}: Bonus Damage "
+                f"{dice_text(self.bonus)}"
+            )
         bonus = f" + Bonus Damage {dice_text(self.bonus)}" if self.bonus else ""
         return (
             f"{self.target} takes {self.total} damage from {self.attacker}: "
@@ -280,7 +426,14 @@ class TurnEnded(WeirdEvent):
 
     def apply(self, state: WeirdState) -> WeirdState:
         defending = tuple((u, r) for u, r in state.defending if u != self.unit or r == state.round)
-        return replace(state, turn=None, done=state.done | {self.unit}, defending=defending)
+        return replace(
+            state,
+            turn=None,
+            done=state.done | {self.unit},
+            defending=defending,
+            volley=None,
+            slippery=state.slippery - {self.unit},
+        )
 
     def describe(self) -> str:
         return f"{self.unit}'s turn ends"

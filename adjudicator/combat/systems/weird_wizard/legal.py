@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from adjudicator.combat.systems.weird_wizard import commands as c
-from adjudicator.combat.systems.weird_wizard.attacks import enemies, may_react
-from adjudicator.combat.systems.weird_wizard.state import Phase, Side, WeirdState
-from adjudicator.combat.systems.weird_wizard.turns import HELP_YARDS
+from adjudicator.combat.systems.weird_wizard import options
+from adjudicator.combat.systems.weird_wizard.attacks import check_reach
+from adjudicator.combat.systems.weird_wizard.commands import AttackOption
+from adjudicator.combat.systems.weird_wizard.errors import WeirdWizardError
+from adjudicator.combat.systems.weird_wizard.state import (
+    Combatant,
+    Phase,
+    Side,
+    WeirdState,
+)
+from adjudicator.combat.systems.weird_wizard.turns import HELP_YARDS, enemies, may_react
 
 
 def legal_commands(state: WeirdState) -> tuple[c.WeirdCommand, ...]:
@@ -29,21 +39,61 @@ def legal_commands(state: WeirdState) -> tuple[c.WeirdCommand, ...]:
     for step in sorted({-left, -1, 1, left}):
         if step and abs(step) <= left:
             out.append(c.Move(me.name, me.position + step))
+    volley = state.volley_of(me.name)
+    if volley is not None and volley.left > 0:
+        for u in state.combatants:
+            if u.name not in volley.targets:
+                out += attacks_on(state, me, u, volley.bonus)
     if turn.acted:
         return tuple(out)
     out += [c.Defend(me.name), c.Act(me.name, "run"), c.Act(me.name, "find")]
+    if me.disarmed:
+        out.append(c.Rearm(me.name))
+    fresh = 0 if me.name in state.bonus_used else me.bonus
     for u in state.combatants:
         distance = state.distance(me, u)
         if u.name != me.name and distance <= HELP_YARDS:
             out.append(c.Help(me.name, u.name, hinder=enemies(me, u)))
         if enemies(me, u):
-            reach = distance <= 1 if me.range == 0 else distance <= 2 * me.range
-            if reach:
-                out.append(c.Attack(me.name, u.name))
-                if may_react(state, u):
-                    out.append(c.Attack(me.name, u.name, dodge=True))
-                if me.bonus and me.name not in state.bonus_used:
-                    out.append(c.Attack(me.name, u.name, bonus=me.bonus))
+            attacks = attacks_on(state, me, u, fresh)
+            out += attacks
+            if attacks and fresh >= 2:
+                out.append(replace(attacks[0], attacks=1 + fresh // 2, bonus=0))
         elif u.incapacitated and state.in_reach(me, u):
             out.append(c.Stabilize(me.name, u.name))
     return tuple(out)
+
+
+def attacks_on(state: WeirdState, me: Combatant, u: Combatant, bonus: int) -> list[c.Attack]:
+    """Attacks `me` may make on `u` now, `bonus` the Bonus Damage it may still roll."""
+    if not enemies(me, u):
+        return []
+    improvised = me.disarmed
+    plain = c.Attack(me.name, u.name, improvised=improvised)
+    out = []
+    if allowed(state, me, u, plain):
+        out.append(plain)
+        if may_react(state, u):
+            out.append(replace(plain, dodge=True))
+        if bonus and not improvised:
+            out.append(replace(plain, bonus=bonus))
+        disarm = replace(plain, disarm=True)
+        if allowed(state, me, u, disarm):
+            out.append(disarm)
+            if allowed(state, me, u, replace(disarm, catch=True)):
+                out.append(replace(disarm, catch=True))
+    for option in AttackOption:
+        attack = replace(plain, option=option, bonus=0 if improvised else bonus)
+        if allowed(state, me, u, attack):
+            out.append(attack)
+    return out
+
+
+def allowed(state: WeirdState, me: Combatant, u: Combatant, attack: c.Attack) -> bool:
+    """Whether the attack's target and way of attacking pass the checks made before a roll."""
+    try:
+        options.check(state, me, u, attack)
+        check_reach(state, me, u, attack)
+    except WeirdWizardError:
+        return False
+    return True

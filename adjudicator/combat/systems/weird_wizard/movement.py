@@ -23,6 +23,12 @@ def move(tx: Tx, command: c.Move) -> None:
             f"{me.name} has {turn.speed - turn.moved} yards of Speed left, not {yards}",
             hint="run (an action) triples the Speed",
         )
+    if command.free_attacks and me.name in tx.state.slippery:
+        raise err.FreeAttackRefused(
+            f"{me.name} is Slippery until the end of its turn: leaving reach triggers no free "
+            "attack",
+            rule=err.FEINTING,
+        )
     for name in command.free_attacks:
         attacker = tx.state.unit(name)
         leaves = tx.state.in_reach(attacker, me) and abs(command.to - attacker.position) > 1

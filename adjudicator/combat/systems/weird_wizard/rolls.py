@@ -71,7 +71,8 @@ class AttributeRoll(Record):
             parts.append(f"{sign}best of d6 [{faces}]")
         mods = "; ".join(m.describe() for m in self.modifiers)
         verdict = "critical success" if self.critical else "success" if self.success else "failure"
-        text = f"{' '.join(parts)} = {self.total} vs {self.against} {self.target}: {verdict}"
+        against = f"{self.against} " if self.against else ""
+        text = f"{' '.join(parts)} = {self.total} vs {against}{self.target}: {verdict}"
         return text + (f" [{mods}]" if mods else "")
 
 

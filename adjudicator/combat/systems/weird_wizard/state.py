@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from adjudicator.combat.errors import UnknownUnit
 from adjudicator.combat.record import Record
@@ -20,6 +21,27 @@ REACH = 1
 class Side(enum.Enum):
     SAGE = "sage"
     PLAYERS = "players"
+
+
+class Grip(enum.Enum):
+    """How a combatant's weapon is wielded (attack options ask for some); natural: it holds
+    no weapon in its hands."""
+
+    ONE_HANDED = "one-handed"
+    TWO_HANDED = "two-handed"
+    OFF_HAND = "off-hand"
+    NATURAL = "natural"
+
+
+class Applies(enum.Enum):
+    """Which roll a pending boon or bane falls on."""
+
+    #: Help and Hinder: "its next attribute roll".
+    ROLL = "its next attribute roll"
+    #: Pressing Attack: "the next roll the target makes to attack".
+    ATTACK = "its next roll to attack"
+    #: Disrupting and Guarded Attacks: "the next roll to attack it".
+    ATTACKED = "the next roll to attack it"
 
 
 class Phase(enum.Enum):
@@ -33,7 +55,8 @@ class Combatant(Record):
     """A creature: its side, attributes, Defense, Health, damage total, weapon and place.
 
     `weapon` is its damage dice ("2d6" as 2 dice of d6: `dice`), `range` 0 for a melee
-    weapon; `bonus` its Bonus Damage dice (+Nd6)."""
+    weapon, `grip` how it is wielded; `bonus` its Bonus Damage dice (+Nd6); `size` its Size
+    ("1", "1/2", "2"); `disarmed` once it has dropped its weapon."""
 
     name: str
     side: Side
@@ -49,6 +72,15 @@ class Combatant(Record):
     range: int = 0
     bonus: int = 0
     damage: int = 0
+    size: str = "1"
+    grip: Grip = Grip.ONE_HANDED
+    shield: bool = False
+    disarmed: bool = False
+
+    @property
+    def bulk(self) -> Fraction:
+        """Its Size as a number (`size` is kept as written: "1/2")."""
+        return Fraction(self.size)
 
     @property
     def incapacitated(self) -> bool:
@@ -59,11 +91,18 @@ class Combatant(Record):
 
     def describe(self) -> str:
         weapon = f"{self.dice}d6" + (f" range {self.range}" if self.range else "")
+        if self.grip is not Grip.ONE_HANDED:
+            weapon += f" {self.grip.value}"
+        if self.disarmed:
+            weapon += " (dropped)"
         bonus = f", +{self.bonus}d6 Bonus Damage" if self.bonus else ""
+        extras = (", shield" if self.shield else "") + (
+            f", Size {self.size}" if self.size != "1" else ""
+        )
         return (
             f"{self.name} ({self.side.value}): Str {self.strength} Agi {self.agility} "
             f"Int {self.intellect} Will {self.will}, Defense {self.defense}, Health "
-            f"{self.health}, {weapon}{bonus}, at {self.position} yd"
+            f"{self.health}, {weapon}{bonus}{extras}, at {self.position} yd"
         )
 
 
@@ -77,13 +116,27 @@ class Turn(Record):
 
 @dataclass(frozen=True)
 class Boon(Record):
-    """A boon (+1) or bane (-1) waiting for a creature's next attribute roll, and whose."""
+    """A boon (+1) or bane (-1) waiting for a creature's next attribute roll (or the roll
+    `on` says), and whose."""
 
     unit: str
     amount: int
     source: str
     #: Who granted it: "before the start of your next turn" it lapses.
     by: str
+    on: Applies = Applies.ROLL
+
+
+@dataclass(frozen=True)
+class Volley(Record):
+    """Multiple attacks under way ("reduce the amount of Bonus Damage by 2 dice for each
+    additional attack"): who makes them, how many are left, the Bonus Damage left to divide
+    between them, and the targets chosen so far (each additional one is a different target)."""
+
+    attacker: str
+    left: int
+    bonus: int
+    targets: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -103,6 +156,10 @@ class WeirdState:
     boons: tuple[Boon, ...] = ()
     #: Who has used Bonus Damage this round ("Once per round").
     bonus_used: frozenset[str] = frozenset()
+    #: Additional attacks still to make in the acting combatant's attack action.
+    volley: Volley | None = None
+    #: Who has the Slippery trait until the end of its turn (a feinting attack).
+    slippery: frozenset[str] = frozenset()
     ended: str | None = None
 
     def has(self, name: str) -> bool:
@@ -160,8 +217,13 @@ class WeirdState:
             return False
         return c.side is acting
 
-    def boons_for(self, name: str) -> int:
-        return sum(b.amount for b in self.boons if b.unit == name)
+    def boons_for(self, name: str, on: Applies = Applies.ROLL) -> int:
+        return sum(b.amount for b in self.boons if b.unit == name and b.on is on)
+
+    def volley_of(self, name: str) -> Volley | None:
+        """The multiple attacks `name` is making this turn, if it declared some."""
+        volley = self.volley
+        return volley if volley is not None and volley.attacker == name else None
 
     def defended(self, name: str) -> bool:
         return any(unit == name for unit, _ in self.defending)

@@ -4,9 +4,12 @@ the Sage's side first, then the players; one action and a move a turn; the simpl
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard import errors as err
 from adjudicator.combat.systems.weird_wizard import events as ev
+from adjudicator.combat.systems.weird_wizard.rolls import Modifier
 from adjudicator.combat.systems.weird_wizard.state import (
     Boon,
     Combatant,
@@ -41,6 +44,23 @@ FOREIGN = {
     "momentum": "Spellwoven",
 }
 HELP_YARDS = 5
+
+
+def may_react(state: WeirdState, unit: Combatant) -> bool:
+    """ "Each combatant can act out of turn just once each round by using a reaction." """
+    return not unit.incapacitated and unit.name not in state.reacted
+
+
+def enemies(a: Combatant, b: Combatant) -> bool:
+    return a.side is not b.side
+
+
+def pending(state: WeirdState, name: str) -> tuple[Modifier, ...]:
+    """The boon or bane of Help or Hinder waiting for `name`'s next attribute roll."""
+    amount = state.boons_for(name)
+    if not amount:
+        return ()
+    return (Modifier("helped" if amount > 0 else "hindered", amount),)
 
 
 def fighting(state: WeirdState) -> None:
@@ -79,8 +99,14 @@ def add(tx: Tx, command: c.AddCombatant) -> None:
             raise err.SetupError(f"{label} is from 1 to 30, not {score}")
     if not 1 <= u.health <= 1000 or not 0 <= u.speed <= 100 or not 0 <= u.dice <= 10:
         raise err.SetupError("Health 1..1000, Speed 0..100, weapon dice 0..10")
-    if u.range < 0 or not 0 <= u.bonus <= 10 or u.damage != 0:
+    if u.range < 0 or not 0 <= u.bonus <= 10 or u.damage != 0 or u.disarmed:
         raise err.SetupError("range 0 or more, Bonus Damage 0..10d6, no damage to start with")
+    try:
+        size = u.bulk
+    except (ValueError, ZeroDivisionError):
+        size = Fraction(0)
+    if not 0 < size <= 20:
+        raise err.SetupError(f"Size is a number above 0 (1/2, 1, 2...), not {u.size!r}")
     tx.emit(ev.CombatantAdded(u))
 
 
@@ -190,6 +216,15 @@ def stabilize(tx: Tx, command: c.Stabilize) -> None:
         )
     tx.emit(ev.ActionUsed(me.name, "stabilize", target.name))
     tx.emit(ev.Stabilized(me.name, target.name, tx.roll(6, "stabilize", me.name)))
+
+
+@c.handles(c.Rearm)
+def rearm(tx: Tx, command: c.Rearm) -> None:
+    """Use an Item (ours): a disarmed combatant takes up its weapon (or another) again."""
+    turn = own_turn(tx.state, command.unit)
+    if not tx.state.unit(turn.unit).disarmed:
+        raise err.WeaponDropped(f"{turn.unit} has not dropped its weapon")
+    tx.emit(ev.ActionUsed(turn.unit, "item", "takes up its weapon"), ev.Rearmed(turn.unit))
 
 
 @c.handles(c.EndTurn)
