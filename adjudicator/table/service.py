@@ -327,6 +327,7 @@ class TableService:
                 "phase": state.phase.value,
                 "acting": acting,
                 "actions_left": None if state.turn is None else state.turn.actions_left,
+                "whose": state.phase.value if state.turn is None else str(state.turn),
                 "may_act": may_act,
                 "legal": [
                     {

@@ -100,7 +100,7 @@ function drawBoard(board) {
   }
   const picture = el("div", { class: "svg", id: "board-svg" });
   picture.innerHTML = board.svg;  // drawn by the server, every text escaped
-  const whose = board.acting ? board.acting + "'s turn, " + board.actions_left + " action(s) left" : board.phase;
+  const whose = board.whose;  // "Snazzle's turn, 1 action left", worded by the server
   const parts = [el("p", { class: "whose", id: "whose" }, "Round " + board.round + ": " + whose), picture];
   if (board.legal.length) {
     const actions = el("div", { class: "actions", id: "actions" });

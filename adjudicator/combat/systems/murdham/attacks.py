@@ -20,6 +20,7 @@ from adjudicator.combat.systems.murdham.state import (
     Status,
 )
 from adjudicator.combat.systems.murdham.transaction import Tx
+from adjudicator.rules.wording import plural
 
 UNARMED_DIE = 4
 #: "Non-lethal attacks don't inflict damage but instead force the target to pass a save".
@@ -149,7 +150,8 @@ def _why_shot(
     distance = state.distance(attacker.zone, zone)
     if attacker.reach <= 0 or distance is None or distance > attacker.reach:
         raise err.OutOfRange(
-            f"{what} is {distance} zone(s) away; {attacker.name}'s weapon reaches {attacker.reach}"
+            f"{what} is {plural(distance, 'zone')} away; "
+            f"{attacker.name}'s weapon reaches {attacker.reach}"
         )
     beyond_half = distance * 2 > attacker.reach
     if mode is Mode.INDIRECT:
