@@ -238,7 +238,8 @@ class TableService:
     def state(self, access: Access) -> dict[str, Any]:
         """Everything a page shows but the board: for the Storyteller the queue, the ruling
         log, the policies and every character; for a player their characters, hand and
-        requests only."""
+        requests only; for both `checked`, which moves when a spell check could answer
+        otherwise (a page then checks its draft or its requests again)."""
         from adjudicator.ledger.characters import characters  # lazy: heavy import (sqlite-utils)
         from adjudicator.ledger.database import read  # lazy: heavy import (sqlite-utils)
         from adjudicator.ledger.decks import (
@@ -256,6 +257,9 @@ class TableService:
         from adjudicator.ledger.spell_requests import (
             list_requests,
         )  # lazy: heavy import (sqlite-utils)
+        from adjudicator.precedent.spell_check import (
+            checked_marker,
+        )  # lazy: heavy import (numpy, sqlite-utils)
 
         with self.book() as book, read(book):
             session = latest_session(book)
@@ -270,6 +274,7 @@ class TableService:
                 "request_rulings": {
                     r.ruling: get_ruling(book, r.ruling).to_dict() for r in requests if r.ruling
                 },
+                "checked": checked_marker(book),
             }
             players = {c.player for c in chars} if not access.is_storyteller else None
             try:
