@@ -27,6 +27,7 @@ from adjudicator.ledger.spell_requests import request_spell
 from adjudicator.rules.words import parse_words
 from adjudicator.table.access import load_tokens
 from adjudicator.table.service import TableConfig, TableService
+from tests.table.campaign import murdham_fight
 from tests.table.live_server import LiveServer
 
 if TYPE_CHECKING:
@@ -38,9 +39,9 @@ ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]  # fmt: skip
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}  # fmt: skip
-SCREEN = {"viewport": {"width": 1280, "height": 800}}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                         "has_touch": True, "device_scale_factor": 2}  # fmt: skip
+SCREEN: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 WAIT_MS = 60_000
 
 pytestmark = [
@@ -301,3 +302,25 @@ def test_the_storytellers_screen_is_compact_while_nothing_waits(
         queue, board = (laptop.locator(c).bounding_box() for c in ("#queue-card", "#board-card"))
         assert queue is not None and board is not None
         assert abs(queue["width"] - board["width"]) < 2  # the two columns share the width
+
+
+def test_the_screen_and_the_phones_show_another_systems_fight(
+    live: LiveServer, ledger_file: Path, tmp_path: Path
+) -> None:
+    """A Murdham fight started while the table is open takes the board: its status as text,
+    a line per character and whose turn it is, on the Storyteller's screen and on phones."""
+    from playwright.sync_api import expect
+
+    devices = {"storyteller": ("storyteller", SCREEN), "Bram": ("Bram", PHONE),
+               "Ann": ("Ann", PHONE)}  # fmt: skip
+    with opened(live, tmp_path, devices) as pages:
+        screen, bram, ann = pages["storyteller"], pages["Bram"], pages["Ann"]
+        expect(screen.locator("#board-svg")).to_be_visible()
+        murdham_fight(ledger_file)
+        expect(screen.locator("#fight-text")).to_contain_text("[Deck]")
+        expect(screen.locator("#whose")).to_contain_text("Grum's turn: 2 zones of movement")
+        expect(screen.locator("#roster li")).to_have_count(2)
+        expect(bram.locator("#turn")).to_contain_text("Your turn! round 1")
+        expect(bram.locator("#roster")).to_contain_text("Bandit (Bandits)")
+        expect(ann.locator("#turn")).not_to_contain_text("Your turn")
+        expect(ann.locator("#turn")).to_contain_text("Grum's turn")

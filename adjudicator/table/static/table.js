@@ -108,6 +108,7 @@ function drawBoard(board) {
     if (turn) turn.textContent = "No fight.";
     return;
   }
+  if (board.text !== undefined) { drawSystemBoard(board, box, turn); return; }
   const picture = el("div", { class: "svg", id: "board-svg" });
   picture.innerHTML = board.svg;  // drawn by the server, every text escaped
   const whose = board.whose;  // "Snazzle's turn, 1 action left", worded by the server
@@ -131,6 +132,23 @@ function drawBoard(board) {
   if (turn) {
     turn.className = "turn" + (board.may_act ? " mine" : "");
     turn.textContent = (board.may_act && ROLE !== "storyteller" ? "Your turn! " : "") + whose;
+  }
+}
+
+// Another game system's fight (Murdham, Spellwoven, Weird Wizard): its status as text, read
+// only here (its commands are the CLI's).
+function drawSystemBoard(board, box, turn) {
+  box.replaceChildren(
+    el("h3", {}, board.title + " · " + board.system_title),
+    el("p", { class: "whose", id: "whose" }, board.whose),
+    el("ul", { class: "log roster", id: "roster" }, board.roster.map((line) => el("li", {}, line))),
+    el("pre", { class: "fight-text", id: "fight-text" }, board.text));
+  box.dataset.units = "{}";
+  box.dataset.acting = board.acting || "";
+  if (turn) {
+    const mine = board.may_act && board.acting && ROLE !== "storyteller";
+    turn.className = "turn" + (mine ? " mine" : "");
+    turn.textContent = (mine ? "Your turn! " : "") + board.whose;
   }
 }
 

@@ -149,10 +149,8 @@ def _why_shot(
     a WIT save"."""
     distance = state.distance(attacker.zone, zone)
     if attacker.reach <= 0 or distance is None or distance > attacker.reach:
-        raise err.OutOfRange(
-            f"{what} is {plural(distance, 'zone')} away; "
-            f"{attacker.name}'s weapon reaches {attacker.reach}"
-        )
+        away = "out of reach" if distance is None else f"{plural(distance, 'zone')} away"
+        raise err.OutOfRange(f"{what} is {away}; {attacker.name}'s weapon reaches {attacker.reach}")
     beyond_half = distance * 2 > attacker.reach
     if mode is Mode.INDIRECT:
         if not beyond_half or moved:
