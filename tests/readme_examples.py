@@ -22,6 +22,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
+from adjudicator.rules.wording import plural
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -154,7 +155,7 @@ def main(check: bool) -> int | str:
                     page.write_text(fresh, "utf-8")
     if check:
         return f"examples are stale in {', '.join(stale)}: run `make readme`" if stale else 0
-    print(f"examples rewritten from a real run ({len(stale)} page(s) changed)")
+    print(f"examples rewritten from a real run ({plural(len(stale), 'page')} changed)")
     return 0
 
 

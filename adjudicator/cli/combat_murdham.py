@@ -20,10 +20,10 @@ from adjudicator.cli._output import print_json
 from adjudicator.cli.combat_play import step
 from adjudicator.cli.combat_system_views import SystemViews, fraction_json
 from adjudicator.combat.systems.murdham import commands as c
-from adjudicator.combat.systems.murdham.board import board_data, text_board
 from adjudicator.combat.systems.murdham.engine import NAME
 from adjudicator.combat.systems.murdham.odds import odds_of
-from adjudicator.combat.systems.murdham.state import Fighter, MurdhamState
+from adjudicator.combat.systems.murdham.state import Fighter
+from adjudicator.combat.systems.views import MURDHAM_VIEW
 from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -38,13 +38,7 @@ Unit = Annotated[str, typer.Argument(help="The character's name.", show_default=
 Target = Annotated[str, typer.Argument(help="The target's name.", show_default=False)]
 
 #: How a Murdham fight is read and shown (`status`, `combat board`).
-VIEWS = SystemViews(
-    NAME,
-    MurdhamState,
-    board_data,
-    text_board,
-    lambda state: (f"{f.describe()} [{f.status.value}]" for f in state.fighters),
-)
+VIEWS = SystemViews(MURDHAM_VIEW)
 
 
 def _die(text: str) -> int:

@@ -115,10 +115,7 @@ def now_line(outcome: Outcome) -> str:
     if state.stack is not None:
         return f"now: {state.stack.depth}-deep spell stack waiting: {state.stack}"
     if state.turn is not None:
-        return (
-            f"now: round {state.round}, {state.turn.unit}'s turn, "
-            f"{state.turn.actions_left} action(s) left"
-        )
+        return f"now: round {state.round}, {state.turn}"
     return f"now: {state.phase.value}"
 
 

@@ -21,11 +21,11 @@ from adjudicator.cli.combat_play import step
 from adjudicator.cli.combat_system_views import SystemViews, fraction_json
 from adjudicator.combat.systems.spellwoven import commands as c
 from adjudicator.combat.systems.spellwoven.actions import defence
-from adjudicator.combat.systems.spellwoven.board import board_data, text_board
 from adjudicator.combat.systems.spellwoven.engine import NAME
 from adjudicator.combat.systems.spellwoven.rolls import chance_at_least
-from adjudicator.combat.systems.spellwoven.state import Character, Proximity, SpellwovenState
+from adjudicator.combat.systems.spellwoven.state import Character, Proximity
 from adjudicator.combat.systems.spellwoven.wounds import LADDER, Track
+from adjudicator.combat.systems.views import SPELLWOVEN_VIEW
 from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -40,13 +40,7 @@ Unit = Annotated[str, typer.Argument(help="The character's name.", show_default=
 Target = Annotated[str, typer.Argument(help="The target's name.", show_default=False)]
 
 #: How a fight of this system is read and shown (`status`, `combat board`).
-VIEWS = SystemViews(
-    NAME,
-    SpellwovenState,
-    board_data,
-    text_board,
-    lambda state: (f"{u.describe()} [{u.status}]" for u in state.characters),
-)
+VIEWS = SystemViews(SPELLWOVEN_VIEW)
 
 
 def _five(text: str, option: str) -> tuple[int, int, int, int, int]:

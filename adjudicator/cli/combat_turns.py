@@ -24,6 +24,7 @@ from adjudicator.combat.commands import (
 )
 from adjudicator.combat.stack import Delivery, Part, Replacement, SpellRuling
 from adjudicator.errors import InvalidInput
+from adjudicator.rules.wording import plural
 from adjudicator.rules.words import parse_words
 
 if TYPE_CHECKING:
@@ -204,7 +205,9 @@ def counter_command(
     counters = parse_words(words)
     slots = list(over) if over else list(range(1, len(counters) + 1))
     if len(slots) != len(counters):
-        raise InvalidInput(f"{len(counters)} Word(s) but {len(slots)} --over number(s)")
+        raise InvalidInput(
+            f"{plural(len(counters), 'Word')} but {plural(len(slots), '--over number')}"
+        )
     replacements = tuple(
         Replacement(slot - 1, word, item) for slot, word in zip(slots, counters, strict=True)
     )

@@ -16,12 +16,12 @@ from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
 from adjudicator.cli.combat_play import step
 from adjudicator.cli.combat_system_views import SystemViews, fraction_json
+from adjudicator.combat.systems.views import WEIRD_WIZARD_VIEW
 from adjudicator.combat.systems.weird_wizard import commands as c
-from adjudicator.combat.systems.weird_wizard.board import board_data, text_board
 from adjudicator.combat.systems.weird_wizard.commands import AttackOption
 from adjudicator.combat.systems.weird_wizard.engine import NAME
 from adjudicator.combat.systems.weird_wizard.odds import attack_odds
-from adjudicator.combat.systems.weird_wizard.state import Combatant, Grip, Side, WeirdState
+from adjudicator.combat.systems.weird_wizard.state import Combatant, Grip, Side
 from adjudicator.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -37,13 +37,7 @@ Unit = Annotated[str, typer.Argument(help="The combatant's name.", show_default=
 Target = Annotated[str, typer.Argument(help="The target's name.", show_default=False)]
 
 #: How a fight of this system is read and shown (`status`, `combat board`).
-VIEWS = SystemViews(
-    NAME,
-    WeirdState,
-    board_data,
-    text_board,
-    lambda state: (f"{u.describe()}, damage {u.damage}" for u in state.combatants),
-)
+VIEWS = SystemViews(WEIRD_WIZARD_VIEW)
 
 
 def _dice(text: str) -> int:

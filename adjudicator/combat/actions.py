@@ -66,6 +66,7 @@ from adjudicator.combat.state import CombatState, Turn, outer_ring
 from adjudicator.combat.transaction import Transaction
 from adjudicator.combat.units import UNARMED, Pending, Status, Unit
 from adjudicator.rules.characters import CharacterError
+from adjudicator.rules.wording import plural
 
 
 @handles(Move)
@@ -180,7 +181,7 @@ def _spend_or_begin(
             ActionBegun(unit.name, replace(pending, remaining=cost - left)),
         )
     else:
-        raise OutOfActions(f"{pending.description} takes {cost} action(s); none left")
+        raise OutOfActions(f"{pending.description} takes {plural(cost, 'action')}; none left")
 
 
 @handles(Draw)

@@ -36,6 +36,7 @@ from adjudicator.combat.state import CombatState, Phase, Turn
 from adjudicator.combat.units import UNARMED, Status, Unit
 from adjudicator.rules.dice import DiceError
 from adjudicator.rules.tables import Weapon
+from adjudicator.rules.wording import plural
 
 #: The rule each ranged error breaks, for the message.
 _SHOT_RULES: dict[type[RangedAttackError], str] = {
@@ -82,7 +83,7 @@ def acting(state: CombatState, name: str) -> tuple[Unit, Turn]:
 def require_actions(turn: Turn, needed: int, doing: str) -> None:
     if needed > turn.actions_left:
         raise OutOfActions(
-            f"{doing} takes {needed} action(s); {turn.unit} has {turn.actions_left} left"
+            f"{doing} takes {plural(needed, 'action')}; {turn.unit} has {turn.actions_left} left"
         )
 
 

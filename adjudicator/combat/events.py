@@ -19,6 +19,7 @@ from adjudicator.combat.fight import FightEvent
 from adjudicator.combat.registry import Registry
 from adjudicator.combat.state import CombatState, Phase, Turn
 from adjudicator.combat.units import Arrival, Pending, Status, Unit
+from adjudicator.rules.wording import plural
 
 
 def dice_text(rolls: tuple[RolledDie, ...]) -> str:
@@ -256,7 +257,7 @@ class TurnStarted(Event):
 
     def describe(self) -> str:
         owed = f", {self.owed} owed" if self.owed else ""
-        return f"{self.unit}'s turn ({self.actions} action(s){owed})"
+        return f"{self.unit}'s turn ({plural(self.actions, 'action')}{owed})"
 
 
 @dataclass(frozen=True)
@@ -314,7 +315,7 @@ class ActionsSpent(Event):
 
     def describe(self) -> str:
         attack = " (the turn's attack)" if self.attack else ""
-        return f"{self.unit} spends {self.actions} action(s): {self.reason}{attack}"
+        return f"{self.unit} spends {plural(self.actions, 'action')}: {self.reason}{attack}"
 
 
 @dataclass(frozen=True)
@@ -331,7 +332,7 @@ class ActionsOwed(Event):
         return state.update(self.unit, owed_actions=unit.owed_actions + self.actions)
 
     def describe(self) -> str:
-        return f"{self.unit} owes {self.actions} action(s) of the next turn: {self.reason}"
+        return f"{self.unit} owes {plural(self.actions, 'action')} of the next turn: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -383,7 +384,7 @@ class ActionBegun(Event):
 
     def describe(self) -> str:
         p = self.pending
-        return f"{self.unit} begins {p.description}; {p.remaining} action(s) next turn"
+        return f"{self.unit} begins {p.description}; {plural(p.remaining, 'action')} next turn"
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from adjudicator.combat.board import EMPTY_LAYOUT, Board, Layout, Space, SpaceLi
 from adjudicator.combat.movement import PathTree, shortest_paths
 from adjudicator.errors import AdjudicatorError
 from adjudicator.rules.dice import HIT_DIE_LADDER, DiceError, Ladder
+from adjudicator.rules.wording import plural
 
 #: "The first 2 are free."
 FREE_RANGE = 2
@@ -71,8 +72,8 @@ class BeyondLadder(RangedAttackError):
         super().__init__(
             attacker,
             target,
-            f"range {range_} needs {steps} hit-die increase(s), past 1d{top} at the top of the "
-            "ladder",
+            f"range {range_} needs {plural(steps, 'hit-die increase')}, past 1d{top} at the top "
+            "of the ladder",
         )
         self.range = range_
         self.steps = steps
@@ -113,7 +114,7 @@ class RangedShot:
         route = "→".join(map(str, self.path))
         return (
             f"{self.attacker}→{self.target} via {route}: cost {self.cost}, range {self.range}, "
-            f"{self.steps} increase(s), hit die 1d{self.hit_die}"
+            f"{plural(self.steps, 'increase')}, hit die 1d{self.hit_die}"
         )
 
 

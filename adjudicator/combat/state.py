@@ -27,6 +27,7 @@ from adjudicator.combat.errors import UnknownUnit
 from adjudicator.combat.record import Record
 from adjudicator.combat.stack import SpellRuling, SpellStack
 from adjudicator.combat.units import Status, Unit
+from adjudicator.rules.wording import plural
 from adjudicator.rules.words import Word
 
 #: The rulebook's Battle Board; every combat is fought on it.
@@ -56,6 +57,10 @@ class Turn(Record):
     actions_left: int
     attacked: bool = False
     spent: int = 0
+
+    def __str__(self) -> str:
+        """ "Snazzle's turn, 1 action left": the turn as the CLI and the table say it."""
+        return f"{self.unit}'s turn, {plural(self.actions_left, 'action')} left"
 
 
 @dataclass(frozen=True)
@@ -246,6 +251,6 @@ class CombatState:
             lines.append("order: " + ", ".join(self.turn_order))
         if self.turn is not None:
             turn = self.turn
-            lines.append(f"acting: {turn.unit} ({turn.actions_left} action(s) left)")
+            lines.append(f"acting: {turn.unit} ({plural(turn.actions_left, 'action')} left)")
         lines += [f"marker: {n} enters at {s} in round {r}" for n, s, r in self.markers()]
         return tuple(lines)

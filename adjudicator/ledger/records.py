@@ -15,7 +15,7 @@ every chained table, so the chain guards against edits made outside adjudicator.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +47,18 @@ def head(ledger: Ledger) -> Record | None:
             "SELECT seq, kind, key, prev_hash, hash FROM records ORDER BY seq DESC LIMIT 1"
         ).fetchone()
     return None if row is None else Record(*row)
+
+
+def latest_seq(ledger: Ledger, kinds: Iterable[str]) -> int:
+    """The chain position of the newest record of one of `kinds` (0 when there is none): it
+    moves when, and only when, one of them is added."""
+    wanted = tuple(kinds)
+    marks = ", ".join("?" * len(wanted))
+    with guarded(ledger.path):
+        row = ledger.db.execute(
+            f"SELECT seq FROM records WHERE kind IN ({marks}) ORDER BY seq DESC LIMIT 1", wanted
+        ).fetchone()
+    return 0 if row is None else int(row[0])
 
 
 def append(ledger: Ledger, kind: str, key: str, row: Mapping[str, Value]) -> Record:

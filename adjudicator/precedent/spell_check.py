@@ -20,6 +20,7 @@ from adjudicator.language.draft import draft
 from adjudicator.language.report import Verdict
 from adjudicator.ledger.casting import Caster, declared_words, get_caster
 from adjudicator.ledger.database import Ledger
+from adjudicator.ledger.records import latest_seq
 from adjudicator.precedent.binding import Binding, binding
 from adjudicator.rules.spells import SpellError, spell_problems
 from adjudicator.rules.words import Word
@@ -127,6 +128,20 @@ def check_spell(
             words, intent, inherent=tuple(inherent or ()), hand=tuple(hand or ())
         )
     return SpellCheck(report, who, structural, problems, findings, bound)
+
+
+#: The records a spell check reads: rulings, their statuses and policies (precedent, what
+#: binds and what a policy released), declared senses, the Deck (hands) and characters
+#: (Inherent Words).
+CHECKED_KINDS = (
+    "ruling", "ruling_status", "policy", "word_sense", "deck_version", "character_version",
+)  # fmt: skip
+
+
+def checked_marker(book: Ledger) -> int:
+    """Where the ledger stood when something a spell check reads last changed: a page that
+    shows a check runs it again when this moves (a ruling may now bind its verdict)."""
+    return latest_seq(book, CHECKED_KINDS)
 
 
 @dataclass(frozen=True)

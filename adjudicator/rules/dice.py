@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from adjudicator.errors import InvalidInput
+from adjudicator.rules.wording import plural
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -128,7 +129,7 @@ class Ladder:
         if not 0 <= target < len(self.sides):
             direction = "above" if steps > 0 else "below"
             raise DiceError(
-                f"no die {abs(steps)} step(s) {direction} d{sides} on the ladder {self}"
+                f"no die {plural(abs(steps), 'step')} {direction} d{sides} on the ladder {self}"
             )
         return self.sides[target]
 

@@ -27,6 +27,7 @@ from adjudicator.combat.commands import Cast, Command, Counter
 from adjudicator.combat.engine import resolve
 from adjudicator.combat.stack import Delivery, Replacement
 from adjudicator.errors import AdjudicatorError, InvalidInput
+from adjudicator.rules.wording import plural
 from adjudicator.rules.words import Word, parse_words
 
 if TYPE_CHECKING:
@@ -172,7 +173,9 @@ def counter(book: Ledger, body: Mapping[str, Any]) -> Outcome:
     ):
         raise InvalidInput("over is a list of Word numbers (1 is the spell's first Word)")
     if len(over) != len(words):
-        raise InvalidInput(f"{len(words)} Word(s) but {len(over)} number(s) in over")
+        raise InvalidInput(
+            f"{plural(len(words), 'Word')} but {plural(len(over), 'number')} in over"
+        )
     item = body.get("item")
     if item is not None and (not isinstance(item, str) or not item.strip()):
         raise InvalidInput("item is a magic item's name, or null for Drawn Words")

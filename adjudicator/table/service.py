@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.combat.svg import svg_board
+from adjudicator.combat.systems import DEFAULT_SYSTEMS
+from adjudicator.combat.systems.views import view_of
 from adjudicator.errors import AdjudicatorError, InvalidInput
 from adjudicator.language.inventory import SenseInventory
 from adjudicator.ledger.errors import LedgerError
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from adjudicator.language.coverage import Coverage
     from adjudicator.language.models import Models
     from adjudicator.ledger.database import Ledger
-    from adjudicator.ledger.fights.steps import StoredCombat
+    from adjudicator.ledger.fights.steps import StoredCombat, StoredFight
     from adjudicator.precedent.ruling_checks import RulingChecks
 
 #: Runs a forwarded CLI command ("spell check", its parameters, the terminal's width) ->
@@ -238,7 +240,8 @@ class TableService:
     def state(self, access: Access) -> dict[str, Any]:
         """Everything a page shows but the board: for the Storyteller the queue, the ruling
         log, the policies and every character; for a player their characters, hand and
-        requests only."""
+        requests only; for both `checked`, which moves when a spell check could answer
+        otherwise (a page then checks its draft or its requests again)."""
         from adjudicator.ledger.characters import characters  # lazy: heavy import (sqlite-utils)
         from adjudicator.ledger.database import read  # lazy: heavy import (sqlite-utils)
         from adjudicator.ledger.decks import (
@@ -256,6 +259,9 @@ class TableService:
         from adjudicator.ledger.spell_requests import (
             list_requests,
         )  # lazy: heavy import (sqlite-utils)
+        from adjudicator.precedent.spell_check import (
+            checked_marker,
+        )  # lazy: heavy import (numpy, sqlite-utils)
 
         with self.book() as book, read(book):
             session = latest_session(book)
@@ -270,6 +276,7 @@ class TableService:
                 "request_rulings": {
                     r.ruling: get_ruling(book, r.ruling).to_dict() for r in requests if r.ruling
                 },
+                "checked": checked_marker(book),
             }
             players = {c.player for c in chars} if not access.is_storyteller else None
             try:
@@ -297,22 +304,27 @@ class TableService:
         return data
 
     def board(self, access: Access) -> dict[str, Any]:
-        """The latest fight as SVG with the turn tracker, and the acting unit's legal
-        actions for whoever may take them (the Storyteller, or the unit's own player)."""
+        """The campaign's current fight (its latest open one, else its latest), as
+        `combat board` picks it. A Words of Power fight: SVG with the turn tracker, and the
+        acting unit's legal actions for whoever may take them (the Storyteller, or the
+        unit's own player). Another system's: its status as text (`_system_board`)."""
         from adjudicator.ledger.fights.combats import (
             describe_command,
         )  # lazy: heavy import (sqlite-utils)
         from adjudicator.ledger.fights.steps import (
-            load_combat,
-            words_of_power_combats,
+            StoredCombat,
+            list_combats,
+            load_any,
         )  # lazy: heavy import (sqlite-utils)
 
         with self.book() as book:
-            if not words_of_power_combats(book):
+            if not list_combats(book):
                 return {"combat": None}
-            stored = load_combat(book)
-            state = stored.state
+            stored = load_any(book)
             title = stored.info.id + (f": {stored.info.title}" if stored.info.title else "")
+            if not isinstance(stored, StoredCombat):
+                return self._system_board(book, access, stored, title)
+            state = stored.state
             acting = None if state.turn is None else state.turn.unit
             may_act = access.is_storyteller or (
                 acting is not None and self._plays(book, access, acting)
@@ -320,6 +332,7 @@ class TableService:
             legal = stored.combat.legal_commands() if stored.is_open and may_act else ()
             return {
                 "combat": stored.info.id,
+                "system": stored.info.system,
                 "title": title,
                 "svg": svg_board(state, title),
                 "tracker": list(state.tracker()),
@@ -327,6 +340,7 @@ class TableService:
                 "phase": state.phase.value,
                 "acting": acting,
                 "actions_left": None if state.turn is None else state.turn.actions_left,
+                "whose": state.phase.value if state.turn is None else str(state.turn),
                 "may_act": may_act,
                 "legal": [
                     {
@@ -340,6 +354,31 @@ class TableService:
                 "units": {u.name: str(u.space) if u.space else None for u in state.units},
                 **(_spells(book, stored, acting) if access.is_storyteller else _NO_SPELLS),
             }
+
+    def _system_board(
+        self, book: Ledger, access: Access, stored: StoredFight, title: str
+    ) -> dict[str, Any]:
+        """A fight of another game system, read only: its round's lines, one line per
+        character, its space as text and whose turn it is (`combat.systems.views`); its
+        commands are the CLI's (`adjudicator combat murdham ...`)."""
+        fight = stored.fight
+        status = view_of(stored.info.system).status(fight)
+        acting = status["acting"]
+        return {
+            "combat": stored.info.id,
+            "system": stored.info.system,
+            "system_title": DEFAULT_SYSTEMS.get(stored.info.system).title,
+            "title": title,
+            **status,
+            "round": fight.round_number,
+            "phase": fight.phase_name,
+            "may_act": access.is_storyteller
+            or (acting is not None and self._plays(book, access, acting)),
+            "legal": [],
+            "can_undo": False,
+            "units": {},
+            **_NO_SPELLS,
+        }
 
     def _plays(self, book: Ledger, access: Access, unit: str) -> bool:
         """Whether a player's token controls `unit`: it is one of their characters."""

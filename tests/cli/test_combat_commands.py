@@ -180,7 +180,7 @@ def test_a_scripted_fight_runs_through_the_cli(fight: Path, tmp_path: Path) -> N
     attack, a counterspell stack three deep, a kill that draws a Word, the end and a rest."""
     odds = run(fight, "combat", "odds", "Pink", "Red", "--json")
     assert odds["hit_die"] == 10 and odds["zones"]["Head"]["fraction"] == "1/10"
-    assert "cost 6, range 6, 2 increase(s)" in odds["note"]
+    assert "cost 6, range 6, 2 increases" in odds["note"]
     for step in TO_THE_CAST[:2]:
         run(fight, *step)
     assert _hand(fight, "Ann") == ["Fire", "Ball", "Bind", "Mist"], "[Power] was spent"
@@ -418,7 +418,7 @@ def test_status_list_and_log_print_json(fight: Path) -> None:
     listed = run(fight, "combat", "list", "--json")
     assert [(c["id"], c["phase"]) for c in listed] == [("F1", "rounds")]
     log = run(fight, "combat", "log", "--json")
-    assert log[0]["event"] == "combat_created" and log[-1]["text"] == "Pink's turn (2 action(s))"
+    assert log[0]["event"] == "combat_created" and log[-1]["text"] == "Pink's turn (2 actions)"
 
 
 def test_seeded_dice_roll_without_dice_entered(fight: Path) -> None:
@@ -478,7 +478,7 @@ def test_moves_defences_grabs_and_flight_through_the_cli(fight: Path) -> None:
     the same ring as you." "To flee, a unit must spend a full turn waiting on the outer ring at
     the point they will exit." """
     moved = run(fight, "combat", "move", "Pink", "C2")
-    assert "Pink spends 2 action(s): moves to C2" in moved
+    assert "Pink spends 2 actions: moves to C2" in moved
     run(fight, "combat", "end-turn", "--next", "Knight")
     defended = run(fight, "combat", "defend", "Knight", "Offhand")
     assert "Knight defends with the Offhand" in defended
@@ -487,7 +487,7 @@ def test_moves_defences_grabs_and_flight_through_the_cli(fight: Path) -> None:
     assert "Sage's Mainhand binds Orc's Offhand" in grabbed
     run(fight, "combat", "end-turn")
     fled = run(fight, "combat", "flee", "Red")
-    assert "Red spends 2 action(s): waits at D7 to flee" in fled
+    assert "Red spends 2 actions: waits at D7 to flee" in fled
     run(fight, "combat", "end-turn")
     freed = run(fight, "combat", "break-free", "Orc", "--dice", "6 1")
     assert "Orc" in freed and "bind" in freed

@@ -108,7 +108,7 @@ def test_an_npc_holds_two_weapons_and_dual_wields_them(crypt: Path) -> None:
               "--weapon", "Dagger", "--dice", "2 4 3")  # fmt: skip
     assert "Knight attacks Orc (dual, Sword and Dagger): d6=2 (entered), d6=4 (entered)" in out
     assert "Orc takes 3 damage (d4=3 (entered)) from Knight's Dagger to the Legs" in out
-    assert "Knight spends 2 action(s)" in out
+    assert "Knight spends 2 actions" in out
 
 
 def test_drawing_stowing_and_dropping_through_the_cli(crypt: Path) -> None:
@@ -116,13 +116,13 @@ def test_drawing_stowing_and_dropping_through_the_cli(crypt: Path) -> None:
     quick as the Pouch). "Stopping an action (dropping a weapon) does not cost an action." """
     dropped = run(crypt, "combat", "drop", "Knight", "Offhand")
     assert "Knight drops Dagger from the Offhand (dropped)" in dropped
-    assert "Knight's turn, 2 action(s) left" in dropped
+    assert "Knight's turn, 2 actions left" in dropped
     stowed = run(crypt, "combat", "stow", "Knight", "Mainhand")
-    assert "Knight spends 1 action(s): stowing Sword" in stowed
+    assert "Knight spends 1 action: stowing Sword" in stowed
     assert "Knight stows Sword from the Mainhand" in stowed
     drawn = run(crypt, "combat", "draw", "Knight", "Sword", "--hand", "Offhand")
     assert "Knight draws Sword into the Offhand" in drawn
-    assert "0 action(s) left" in drawn
+    assert "0 actions left" in drawn
     assert _units(crypt)["Knight"]["held"] == {"Mainhand": None, "Offhand": "Sword"}
 
 
@@ -141,14 +141,14 @@ def test_a_grab_with_full_hands_names_the_commands_that_free_one(crypt: Path) ->
     assert "Knight's Mainhand binds Orc's Offhand" in grabbed
     released = run(crypt, "combat", "release", "Knight")
     assert "no longer bound (Knight lets go)" in released
-    assert "Knight's turn, 1 action(s) left" in released
+    assert "Knight's turn, 1 action left" in released
 
 
 def test_a_one_motion_action_costs_an_action(crypt: Path) -> None:
     """ "You can use an item, retrieve an item, draw a weapon, defend, or anything else that's
     one motion." """
     out = run(crypt, "combat", "act", "Knight", "pulls the lever")
-    assert "Knight spends 1 action(s): pulls the lever" in out and "Knight: pulls the lever" in out
+    assert "Knight spends 1 action: pulls the lever" in out and "Knight: pulls the lever" in out
 
 
 # --- the opening strike -----------------------------------------------------------------------
@@ -193,7 +193,7 @@ def test_a_quick_npc_boss_resists_death_and_heals_a_maim_with_its_tags(crypt: Pa
     assert "Lich is down (Head at 0 HP)" in down
     resisted = run(crypt, "combat", "resist-death", "Lich", "Undying")
     assert "Lich resists death, sacrificing [Undying] (level-up)" in resisted
-    assert "Lich owes 1 action(s) of the next turn: resisting death" in resisted
+    assert "Lich owes 1 action of the next turn: resisting death" in resisted
     assert _hp(crypt, "Lich") == {"Head": 4, "Offhand": 6, "Mainhand": 6, "Legs": 6}
     run(crypt, "combat", "deal", "Lich", "Head", "4")
     err = run(crypt, "combat", "resist-death", "Lich", "Undying", code=1)
@@ -212,7 +212,7 @@ def test_a_maim_is_healed_on_the_payers_turn_for_a_tag(crypt: Path) -> None:
     run(crypt, "combat", "end-turn", "--next", "Lich")
     healed = run(crypt, "combat", "heal-maim", "Lich", "Legs", "Undying")
     assert "Lich's Legs is healed to 6 HP for [Undying] (level-up)" in healed
-    assert "Lich's turn, 1 action(s) left" in healed
+    assert "Lich's turn, 1 action left" in healed
 
 
 def test_a_character_resists_death_and_its_sheet_loses_the_tag(crypt: Path) -> None:
@@ -288,7 +288,7 @@ def test_stances_through_the_cli_in_the_draft(tmp_path: Path) -> None:
         run(path, *step)
     assert _units(path)["Monk"]["stance"] is None
     out = run(path, "combat", "stance", "Monk", "Crane")
-    assert "Monk spends 1 action(s): changes stance" in out and "takes the Crane stance" in out
+    assert "Monk spends 1 action: changes stance" in out and "takes the Crane stance" in out
     moved = run(path, "combat", "move", "Monk", "D2", "--stance", "Turtle")
     assert "Monk takes the Turtle stance" in moved and "Monk moves D1→D2" in moved
     assert _units(path)["Monk"]["stance"] == "Turtle"

@@ -36,7 +36,7 @@ def test_the_turn_tracker_shows_the_round_the_order_and_who_acts() -> None:
     lines = combat.state.tracker()
     assert lines[0] == "round 1 (rounds)"
     assert "teams: Party > Orcs" in lines
-    assert "acting: Ann (2 action(s) left)" in lines
+    assert "acting: Ann (2 actions left)" in lines
     assert lines[-1] == "marker: Orc 2 enters at D1 in round 3"
 
 

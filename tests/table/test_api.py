@@ -187,6 +187,7 @@ def test_the_board_lists_the_acting_units_actions_to_whoever_may_take_them(table
     code, board = table.get("storyteller", "/api/board")
     assert code == 200 and isinstance(board, dict)
     assert board["acting"] == "Snazzle" and "<svg" in board["svg"]
+    assert board["whose"] == "Snazzle's turn, 2 actions left"  # worded, never "action(s)"
     move = next(a for a in board["legal"] if a["label"].startswith("Move unit=Snazzle to=D2"))
     code, bram = table.get("Bram", "/api/board")
     assert isinstance(bram, dict) and bram["may_act"] is False and bram["legal"] == []
@@ -195,6 +196,7 @@ def test_the_board_lists_the_acting_units_actions_to_whoever_may_take_them(table
     assert code == 200  # Snazzle is Ann's character, acting now
     code, after = table.get("Bram", "/api/board")
     assert isinstance(after, dict) and after["units"]["Snazzle"] == "D2"
+    assert after["whose"] == "Snazzle's turn, 1 action left"
     code, stale = table.post("storyteller", "/api/combat/play", {"command": move["command"]})
     assert code == 409 and "not legal now" in str(stale)
     assert table.post("Ann", "/api/combat/undo", {})[0] == 403

@@ -111,7 +111,7 @@ def test_a_cast_and_a_counterspell_from_the_board_spend_nothing_twice(table: Tab
         ("/api/combat/cast", {"ruling": "R1", "target": 3}, "target is a unit"),
         ("/api/combat/cast", {"ruling": "R99"}, "R99"),
         ("/api/combat/counter", {"unit": "Orc"}, "words is a list"),
-        ("/api/combat/counter", {"unit": "Orc", "words": ["Fly"], "over": [1, 2]}, "number(s)"),
+        ("/api/combat/counter", {"unit": "Orc", "words": ["Fly"], "over": [1, 2]}, "2 numbers"),
         ("/api/combat/counter", {"unit": "Orc", "words": ["Fly"]}, "no spell"),
     ],
 )

@@ -84,6 +84,7 @@ from adjudicator.ledger.fights.steps import (
 )
 from adjudicator.ledger.rulings import Status, get_ruling, status_of
 from adjudicator.ledger.sessions import open_session
+from adjudicator.rules.wording import plural
 from adjudicator.rules.words import Word, format_words
 
 
@@ -350,7 +351,7 @@ def enhance(
                 "one action takes these Words: an attack (hit, damage) or a defence (one [Block])"
             )
         cost = 1 + sum(u.actions for u in used)  # the action itself, then one per Word
-        require_actions(turn, cost, f"an action enhanced by {len(used)} Word(s)")
+        require_actions(turn, cost, f"an action enhanced by {plural(len(used), 'Word')}")
         enhancement = Enhancement(word, used[-1].part)
         number = len(stored.steps) + 1
         step = append_step(

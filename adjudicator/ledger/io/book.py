@@ -24,6 +24,7 @@ from adjudicator.ledger.fields import visible
 from adjudicator.ledger.io.log import RulingLog
 from adjudicator.ledger.policies import Policy
 from adjudicator.ledger.rulings import Ruling, StatusRecord
+from adjudicator.rules.wording import plural
 from adjudicator.rules.words import format_words
 
 #: A piece of a value: its text and, when it links to another entry, that entry's anchor.
@@ -181,8 +182,8 @@ def _title(log: RulingLog) -> str:
 def _counts(section: Section) -> str:
     rulings = sum(1 for item in section.items if isinstance(item, Ruling))
     policies = len(section.items) - rulings
-    text = f"{rulings} ruling{'s' * (rulings != 1)}"
-    return text + (f", {policies} polic{'ies' if policies != 1 else 'y'}" if policies else "")
+    text = plural(rulings, "ruling")
+    return text + (f", {plural(policies, 'policy', 'policies')}" if policies else "")
 
 
 # -- Markdown ------------------------------------------------------------------------------------

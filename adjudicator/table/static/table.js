@@ -6,6 +6,16 @@ const TOKEN = document.body.dataset.token;
 const ROLE = document.body.dataset.role;
 const ME = document.body.dataset.player;
 const seenAnalysis = new Map();
+// The state's `checked` when this page last checked its spells: it moves when a ruling, a
+// policy, a sense or a hand changes, and a check could answer otherwise.
+let checked = null;
+
+// Whether what a spell check reads changed since the last state (never on the first).
+function recheck(state) {
+  const moved = checked !== null && state.checked !== checked;
+  checked = state.checked;
+  return moved;
+}
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -98,9 +108,10 @@ function drawBoard(board) {
     if (turn) turn.textContent = "No fight.";
     return;
   }
+  if (board.text !== undefined) { drawSystemBoard(board, box, turn); return; }
   const picture = el("div", { class: "svg", id: "board-svg" });
   picture.innerHTML = board.svg;  // drawn by the server, every text escaped
-  const whose = board.acting ? board.acting + "'s turn, " + board.actions_left + " action(s) left" : board.phase;
+  const whose = board.whose;  // "Snazzle's turn, 1 action left", worded by the server
   const parts = [el("p", { class: "whose", id: "whose" }, "Round " + board.round + ": " + whose), picture];
   if (board.legal.length) {
     const actions = el("div", { class: "actions", id: "actions" });
@@ -121,6 +132,23 @@ function drawBoard(board) {
   if (turn) {
     turn.className = "turn" + (board.may_act ? " mine" : "");
     turn.textContent = (board.may_act && ROLE !== "storyteller" ? "Your turn! " : "") + whose;
+  }
+}
+
+// Another game system's fight (Murdham, Spellwoven, Weird Wizard): its status as text, read
+// only here (its commands are the CLI's).
+function drawSystemBoard(board, box, turn) {
+  box.replaceChildren(
+    el("h3", {}, board.title + " · " + board.system_title),
+    el("p", { class: "whose", id: "whose" }, board.whose),
+    el("ul", { class: "log roster", id: "roster" }, board.roster.map((line) => el("li", {}, line))),
+    el("pre", { class: "fight-text", id: "fight-text" }, board.text));
+  box.dataset.units = "{}";
+  box.dataset.acting = board.acting || "";
+  if (turn) {
+    const mine = board.may_act && board.acting && ROLE !== "storyteller";
+    turn.className = "turn" + (mine ? " mine" : "");
+    turn.textContent = (mine ? "Your turn! " : "") + board.whose;
   }
 }
 
@@ -176,16 +204,23 @@ function drawCharacters(characters) {
 
 function drawStoryteller(state) {
   drawCharacters(state.characters);
+  const stale = recheck(state);
+  if (stale) seenAnalysis.clear();
   const queue = document.getElementById("queue");
   const open = state.requests.filter((r) => !r.ruling);
   const done = state.requests.filter((r) => r.ruling);
-  if (!state.requests.length) queue.replaceChildren(el("p", { class: "muted" }, "No requests yet."));
-  else {
-    const keep = new Map([...queue.querySelectorAll(".request.open")].map((n) => [n.dataset.id, n]));
-    const nodes = open.map((r) => keep.get(r.id) || requestCard(r));
-    const answered = el("ul", { class: "log" }, done.map((r) => el("li", { class: "request done", "data-id": r.id }, r.id + " " + r.caster + ": " + r.words_text + " — " + r.intent + " → ruled " + r.ruling)));
-    queue.replaceChildren(...nodes, answered);
+  const keep = new Map([...queue.querySelectorAll(".request.open")].map((n) => [n.dataset.id, n]));
+  if (stale) for (const [id, card] of keep) loadAnalysis(id, card.querySelector(".analysis"));  // precedent moved
+  const nodes = open.length ? open.map((r) => keep.get(r.id) || requestCard(r))
+    : [el("p", { class: "muted", id: "nothing-waiting" }, "Nothing waiting.")];
+  if (done.length) {  // the answered ones, folded away (the ruling log has them in full)
+    const wasOpen = Boolean(queue.querySelector("details.answered[open]"));
+    nodes.push(el("details", { class: "answered", open: wasOpen },
+      el("summary", { class: "muted small" }, "Answered: " + done.length),
+      el("ul", { class: "log small" }, done.map((r) => el("li", { class: "request done", "data-id": r.id }, r.id + " " + r.caster + ": " + r.words_text + " — " + r.intent + " → ruled " + r.ruling)))));
   }
+  queue.replaceChildren(...nodes);
+  document.getElementById("screen").classList.toggle("waiting", open.length > 0);
   document.getElementById("rulings").replaceChildren(...state.rulings.slice().reverse().map((r) => el("tr", { "data-id": r.id },
     el("td", {}, r.id), el("td", {}, r.caster || ""), el("td", {}, wordsText(r.words)),
     el("td", {}, r.intent), el("td", { class: r.verdict }, r.verdict), el("td", {}, r.status.status))));
@@ -340,6 +375,7 @@ function drawPlayer(state) {
       el("strong", {}, r.id + " " + r.words_text), " “" + r.intent + "” — ", el("span", { class: "status" }, status),
       details.length ? el("div", { class: "small" }, details.join("; ")) : null);
   }));
+  if (recheck(state)) updateCoverage();  // a ruling may bind the draft's verdict now
 }
 
 let typing = null;

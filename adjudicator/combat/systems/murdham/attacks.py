@@ -20,6 +20,7 @@ from adjudicator.combat.systems.murdham.state import (
     Status,
 )
 from adjudicator.combat.systems.murdham.transaction import Tx
+from adjudicator.rules.wording import plural
 
 UNARMED_DIE = 4
 #: "Non-lethal attacks don't inflict damage but instead force the target to pass a save".
@@ -148,9 +149,8 @@ def _why_shot(
     a WIT save"."""
     distance = state.distance(attacker.zone, zone)
     if attacker.reach <= 0 or distance is None or distance > attacker.reach:
-        raise err.OutOfRange(
-            f"{what} is {distance} zone(s) away; {attacker.name}'s weapon reaches {attacker.reach}"
-        )
+        away = "out of reach" if distance is None else f"{plural(distance, 'zone')} away"
+        raise err.OutOfRange(f"{what} is {away}; {attacker.name}'s weapon reaches {attacker.reach}")
     beyond_half = distance * 2 > attacker.reach
     if mode is Mode.INDIRECT:
         if not beyond_half or moved:

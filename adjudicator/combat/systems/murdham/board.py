@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.combat.systems.murdham.state import MurdhamState, Status, SubPhase
+from adjudicator.rules.wording import plural
 
 
 def fighter_text(state: MurdhamState, name: str) -> str:
@@ -37,7 +38,7 @@ def round_lines(state: MurdhamState) -> list[str]:
         t = state.turn
         left = "main or bonus" if t.may_main() and t.may_bonus() else ""
         left = left or ("main" if t.may_main() else "bonus" if t.may_bonus() else "no action")
-        lines.append(f"{t.unit}'s turn: {t.movement} zone(s) of movement, {left} left")
+        lines.append(f"{t.unit}'s turn: {plural(t.movement, 'zone')} of movement, {left} left")
     if state.pending is not None:
         p = state.pending
         lines.append(f"{p.attacker}'s attack on {p.target} waits for a reaction (or take-hit)")

@@ -8,6 +8,7 @@ from adjudicator.combat.systems.murdham import errors as err
 from adjudicator.combat.systems.murdham.attacks import opportunity_attacks
 from adjudicator.combat.systems.murdham.checks import known_zone, own_turn
 from adjudicator.combat.systems.murdham.transaction import Tx
+from adjudicator.rules.wording import plural
 
 
 @c.handles(c.Move)
@@ -27,7 +28,8 @@ def move(tx: Tx, command: c.Move) -> None:
         raise err.NoSuchPath("a move names the zones it enters")
     if len(path) - 1 > turn.movement:
         raise err.TooFar(
-            f"{mover.name} has {turn.movement} zone(s) of movement left, not {len(path) - 1}",
+            f"{mover.name} has {plural(turn.movement, 'zone')} of movement left, "
+            f"not {len(path) - 1}",
             hint="sprint (a main action) doubles the movement",
         )
     opportunity_attacks(tx, mover.name, tuple(path), command.opportunity)

@@ -10,6 +10,7 @@ from itertools import product
 
 from adjudicator.combat.dice_source import RolledDie
 from adjudicator.combat.record import Record
+from adjudicator.rules.wording import plural
 
 
 def successes(values: tuple[int, ...], against: int) -> int:
@@ -41,7 +42,7 @@ class SkillTest(Record):
         faces = ", ".join(str(v) for v in self.values)
         effort = f" + {self.effort} Effort" if self.effort else ""
         triplet = " (a triplet)" if self.triplet else ""
-        total = f"{self.successes} success{'' if self.successes == 1 else 'es'}{triplet}"
+        total = f"{plural(self.successes, 'success', 'successes')}{triplet}"
         return f"{self.what} 3d10({self.against}) [{faces}]{effort} = {total}"
 
 
