@@ -257,7 +257,15 @@ class Coverage:
         for i, item in enumerate(ruled.concepts):
             head = heads.get(i)
             own = item.concept.role is Role.EFFECT
-            if self._firm(item) or (head is not None and ruled_firmly(head, governed=not own)):
+            if head is not None and self._unscoped(item, head):
+                why = (
+                    f"the judge reads {head.text!r} as no scope beyond the defaults "
+                    f"(need {head.need:.2f})"
+                )
+                results.append(
+                    ConceptCoverage(replace(item.concept, needs_word=False, reason=why), ())
+                )
+            elif self._firm(item) or (head is not None and ruled_firmly(head, governed=not own)):
                 results.append(item)
             elif head is None:  # no content word heads it ("be", "for"): what lies inside
                 results.append(self._unheaded(item, judged))
@@ -306,6 +314,18 @@ class Coverage:
             else f"the judge rules on {', '.join(map(repr, inside))} instead"
         )
         return ConceptCoverage(replace(concept, needs_word=False, reason=why), ())
+
+    def _unscoped(self, item: ConceptCoverage, head: TokenJudgement) -> bool:
+        """Whether an open scope concept is no scope at all: the rules rule scope by kind (a
+        Word of another kind never covers it), but whether the words are scope beyond the
+        defaults is the judge's reading ("rust the cell bars" names no group)."""
+        concept = item.concept
+        return (
+            concept.scope is not None
+            and concept.needs_word
+            and not item.covered
+            and head.need < self.thresholds.judge_threshold
+        )
 
     def _firm(self, item: ConceptCoverage) -> bool:
         """Whether the rules' ruling on a concept stands whatever the judge reads: what the
