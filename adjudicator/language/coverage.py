@@ -172,7 +172,7 @@ class Coverage:
         analysis for many sets); `intent` is the reading the analysis came from."""
         words = tuple(dict.fromkeys(words))
         reading = intent if intent is not None else self.read(analysis.intent)
-        judging = self.thresholds.judge and not analysis.meaningless
+        judging = self.thresholds.judge
         self.prepare(words, analysis, reading, judging=judging)
         results: list[ConceptCoverage] = []
         strengths: list[dict[Word, float]] = []
@@ -201,9 +201,13 @@ class Coverage:
             verdict=Verdict.COVERED,
         )
         judged = ruled.concepts
+        meaningless = analysis.meaningless
         if judging:
-            judged = self.adjudicate(ruled, self.judge.judge(self, ruled, reading))
-        if analysis.meaningless:
+            tokens = self.judge.judge(self, ruled, reading)
+            meaningless = meaningless and not self._meant(ruled, tokens)
+            if not meaningless:
+                judged = self.adjudicate(ruled, tokens)
+        if meaningless:
             verdict = Verdict.MEANINGLESS
         elif any(r.concept.needs_word and not r.covered for r in judged):
             verdict = Verdict.NOT_COVERED
@@ -314,6 +318,18 @@ class Coverage:
             else f"the judge rules on {', '.join(map(repr, inside))} instead"
         )
         return ConceptCoverage(replace(concept, needs_word=False, reason=why), ())
+
+    def _meant(self, ruled: CoverageReport, judged: Sequence[TokenJudgement]) -> bool:
+        """Whether an intent the walk found no effect in still says what its Words do: the
+        judge is sure a Word covers one of its words, other than the Words it names as cast
+        ("let my heart set like granite": [Stone] [Heart]). "I cast [Fire] [Ball] on the
+        Orc" names its Words and says nothing of them."""
+        named = [item.concept for item in ruled.concepts if item.concept.reason == NAMED_REASON]
+        return any(
+            token.cover >= self.thresholds.judge_sure_cover
+            and not any(_within(concept, (token.start, token.end)) for concept in named)
+            for token in judged
+        )
 
     def _unscoped(self, item: ConceptCoverage, head: TokenJudgement) -> bool:
         """Whether an open scope concept is no scope at all: the rules rule scope by kind (a
