@@ -176,8 +176,11 @@ def pack(members: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     return packed
 
 
-def predict(packed: dict[str, np.ndarray], data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    """Each token's P(missing) and P(a Word is needed), as `Judge.judge` computes them."""
+def predict(
+    packed: dict[str, np.ndarray], data: dict[str, Any]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each token's P(missing), P(a Word is needed) and its best Word set's cover, as
+    `Judge.judge` computes them."""
     from adjudicator.language.judge import MOST_WORDS_SEEN, _Member
 
     tokens = data["tokens"].copy()
@@ -188,9 +191,9 @@ def predict(packed: dict[str, np.ndarray], data: dict[str, Any]) -> tuple[np.nda
         need, cover = _Member(packed, i).run(tokens, data["pairs"], data["mask"])
         needs.append(need)
         covers.append(cover)
-    cover = np.mean(covers, axis=0) * may_cover(data)
+    cover = (np.mean(covers, axis=0) * may_cover(data)).max(1)
     need = np.mean(needs, axis=0)
-    return need * (1 - cover.max(1)), need
+    return need * (1 - cover), need, cover
 
 
 def may_cover(data: dict[str, Any]) -> np.ndarray:
@@ -229,14 +232,18 @@ def _columns() -> dict[str, int]:
     }
 
 
-def ruled(data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """What the rules alone say of each token (1.0: missing), read back from the features
-    (`judge.features` keeps the walk's verdict); which tokens the rules rule on firmly
-    whatever the judge reads (`Coverage._firm`: a scope concept, a consequence, what follows
-    from a covered concept); and the substances and creatures the rules leave open, which
-    only a lexical link covers (`Coverage.adjudicate` keeps the rules' reading when the
-    judge finds a Word needed)."""
+def as_shipped(
+    data: dict[str, Any], missing: np.ndarray, need: np.ndarray, cover: np.ndarray
+) -> np.ndarray:
+    """`Coverage.adjudicate` simulated on the features (`judge.features` keeps the walk's
+    findings): a token is missing when the judge finds it so, except that
+    - a consequence, or what follows from a covered concept, keeps the rules' reading;
+    - a scope concept keeps the rules' reading, but one the rules leave open needs a Word
+      only if the judge finds its head needs one (`Coverage._unscoped`);
+    - a substance or creature the rules leave open is missing when the judge finds a Word
+      needed, unless its cover is sure (`judge_sure_cover`)."""
     from adjudicator.language.concepts import Role
+    from adjudicator.language.thresholds import DEFAULT
 
     col = _columns()
     tokens = data["tokens"]
@@ -246,9 +253,43 @@ def ruled(data: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     role = col["head"] + 2
     consequence = tokens[:, role + list(Role).index(Role.CONSEQUENCE)] > 0.5
     subject = heads & (tokens[:, role + list(Role).index(Role.SUBJECT)] > 0.5) & needed & ~done
+    subject &= cover < DEFAULT.judge_sure_cover
     scope = tokens[:, col["scope"] : col["scope_end"]].max(1) > 0.5
-    firm = scope | consequence | (tokens[:, col["follows"]] > 0.5)
-    return rules, firm, subject
+    follows = tokens[:, col["follows"]] > 0.5
+    judged = np.where(subject, need, missing)
+    scoped = np.where(rules > 0, need, rules)
+    result: np.ndarray = np.where(scope, scoped, np.where(consequence | follows, rules, judged))
+    return result
+
+
+def rules_alone(data: dict[str, Any]) -> np.ndarray:
+    """What the rules alone say of each token (1.0: missing): a head of an open concept that
+    needs a Word."""
+    col = _columns()
+    tokens = data["tokens"]
+    heads, needed = tokens[:, col["head"]] > 0.5, tokens[:, col["needs"]] > 0.5
+    done = tokens[:, col["covered"]] > 0.5
+    result: np.ndarray = (heads & needed & ~done).astype(float)
+    return result
+
+
+def fold(held: str, data: dict[str, dict[str, Any]]) -> dict[str, np.ndarray]:
+    """The judge trained without `held`, kept in the cache under a digest of what it was
+    trained on (`folds` fits it, `checked` reuses it)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name, d in sorted(data.items()):
+        if name != held:
+            digest.update(name.encode() + d["tokens"].tobytes() + d["labels"].tobytes())
+    digest.update(repr((SEEDS, EPOCHS, HIDDEN, CASES_PER_BATCH)).encode())
+    kept = CACHE / "folds" / f"{held}-{digest.hexdigest()[:12]}.npz"
+    if kept.exists():
+        return dict(np.load(kept))
+    packed = pack([fit([d for n, d in data.items() if n != held], seed) for seed in SEEDS])
+    kept.parent.mkdir(exist_ok=True)
+    np.savez_compressed(kept, **packed)  # type: ignore[arg-type]
+    return packed
 
 
 def checked(packed: dict[str, np.ndarray], path: Path) -> dict[str, float]:
@@ -321,29 +362,22 @@ def main(argv: list[str]) -> int:
                 extract(name, path)
         return 0
     data = {name: load(name) for name in everything}
-    if args.step == "folds":
+    if args.step in ("folds", "checked"):
         for held in FOLDS:
-            train = [data[n] for n in everything if n != held]
-            packed = pack([fit(train, seed) for seed in SEEDS])
-            probabilities, need = predict(packed, data[held])
-            rules, firm, subject = ruled(data[held])
-            shipped = np.where(subject, need, probabilities)
-            ways = {
-                "rules": rules,
-                "judge alone": probabilities,
-                "judge as shipped": np.where(firm, rules, shipped),
-            }
-            for way, values in ways.items():
-                figures = score(data[held], values, 0.5)
-                shown = "  ".join(f"{k} {v:.3f}" for k, v in figures.items())
+            packed = fold(held, data)
+            if args.step == "checked":
+                figures = {"checked (eval coverage)": checked(packed, FOLDS[held])}
+            else:
+                missing, need, cover = predict(packed, data[held])
+                ways = {
+                    "rules": rules_alone(data[held]),
+                    "judge alone": missing,
+                    "judge as shipped": as_shipped(data[held], missing, need, cover),
+                }
+                figures = {way: score(data[held], v, 0.5) for way, v in ways.items()}
+            for way, values in figures.items():
+                shown = "  ".join(f"{k} {v:.3f}" for k, v in values.items())
                 print(f"{held:10s} {way:30s} {shown}", flush=True)
-        return 0
-    if args.step == "checked":
-        for held in FOLDS:
-            train = [data[n] for n in everything if n != held]
-            figures = checked(pack([fit(train, seed) for seed in SEEDS]), FOLDS[held])
-            shown = "  ".join(f"{k} {v:.3f}" for k, v in figures.items())
-            print(f"{held:10s} {'checked (eval coverage)':30s} {shown}", flush=True)
         return 0
     packed = pack([fit(list(data.values()), seed) for seed in SEEDS])
     np.savez_compressed(WEIGHTS, **packed)  # type: ignore[arg-type]
