@@ -261,6 +261,9 @@ def test_a_ruling_rechecks_the_spells_a_phone_and_the_queue_show(
         ruled = post(live, "storyteller", "/api/requests/Q1/ruling", {"verdict": "approved"})
         assert ruled["ruling"]["id"] == "R1"
         expect(verdict).to_contain_text("Coverage: covered, as ruled in R1")
+        truth = bram.locator("#coverage .coverage-table tr", has_text="truth")
+        expect(truth).to_contain_text("as ruled in R1")  # not "nothing" under "covered"
+        expect(truth).to_have_class("ok")
         expect(waiting.locator(".conflict")).to_contain_text("If vetoed")
         expect(waiting.locator(".conflict")).to_contain_text("R1")
 

@@ -250,12 +250,16 @@ async function loadAnalysis(id, box) {
 }
 
 function coverageTable(coverage) {
+  // a ruling that binds the verdict as covered covers what the Words alone left open, as the
+  // CLI shows it: one output never says "covered" above a concept marked "nothing"
+  const ruled = coverage.binding && coverage.binding.verdict === "covered" ? coverage.binding.ruling : null;
   const rows = coverage.concepts.filter((c) => c.needs_word || c.covered).map((c) => {
     const best = c.covers && c.covers.length ? c.covers[0] : null;
-    return el("tr", { class: c.covered ? "ok" : "missing" },
+    const bound = !best && ruled !== null;
+    return el("tr", { class: c.covered || bound ? "ok" : "missing" },
       el("td", {}, c.text), el("td", {}, c.role), el("td", {}, c.needs_word ? "yes" : "no"),
-      el("td", {}, best ? best.words.map((w) => "[" + w + "]").join(" ") : "nothing"),
-      el("td", {}, best ? best.kind + ": " + best.why : (c.blocked || []).join("; ")),
+      el("td", {}, best ? best.words.map((w) => "[" + w + "]").join(" ") : bound ? "as ruled in " + ruled : "nothing"),
+      el("td", {}, best ? best.kind + ": " + best.why : bound ? "precedent" : (c.blocked || []).join("; ")),
       el("td", {}, best ? Number(best.confidence).toFixed(2) : ""));
   });
   return el("table", { class: "grid coverage-table" },
