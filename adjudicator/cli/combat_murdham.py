@@ -100,6 +100,13 @@ def add_command(
         bool,
         typer.Option("--prepared", help="Started the fight or was prepared (fast-slow round 1)."),
     ] = False,
+    ambush: Annotated[
+        bool,
+        typer.Option(
+            "--ambush",
+            help="Launches an ambush: concealed at the start, a bonus turn before the others.",
+        ),
+    ] = False,
 ) -> Step:
     """Add a character to a faction, in a zone.
 
@@ -119,6 +126,7 @@ def add_command(
         reach,
         immune_to_fear=fearless,
         prepared=prepared,
+        concealed=ambush,
     )
     return c.AddFighter(fighter)
 
@@ -132,6 +140,7 @@ def begin_command(
     ] = None,
 ) -> Step:
     """Begin round 1: the starting faction has the initiative, else a die per faction decides.
+    With ambushers (`add --ambush`), their bonus turn (round 0) comes first: they started it.
 
     Example: adjudicator combat murdham begin --starter Players
     """

@@ -219,6 +219,32 @@ def test_a_blast_through_the_cli(tmp_path: Path) -> None:
     assert state["steps"] == 13
 
 
+def test_an_ambush_through_the_cli(tmp_path: Path) -> None:
+    """seeds/002, "Characters who launch an ambush are concealed at the start of the fight."
+    and "Characters who are concealed at the start of the fight can take a bonus turn before
+    the others.", as a table types them; the unaware are refused a turn, nothing recorded."""
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "murdham", "--seed", "3")
+    m(ledger, "zone", "Road")
+    m(ledger, "add", "Ann", "--faction", "Players", "--zone", "Road", "--ambush")
+    m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", "Road")
+    out = m(ledger, "begin")
+    assert "the ambush: a bonus turn before the others, Players first; only Ann" in out
+    assert "concealed" in m(ledger, "status")
+    m(ledger, "turn", "Ann")
+    out = m(ledger, "attack", "Ann", "Bob", "--dice", "4 3")
+    assert "Ann is revealed (attacking)" in out and "Ann hits Bob" in out
+    m(ledger, "end-turn", "Ann")
+    before = steps(ledger)
+    message = refused(ledger, "combat", "murdham", "turn", "Bob")
+    assert "characters who aren't concealed and are unaware" in message
+    assert steps(ledger) == before
+    m(ledger, "pass", "Bandits")
+    out = m(ledger, "pass", "Players")
+    assert "round 1: Players have the initiative (started the fight)" in out
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -237,6 +263,20 @@ def test_a_blast_through_the_cli(tmp_path: Path) -> None:
         (("combat", "murdham", "pass", "Bandits"), "it is Players's go"),
         (("combat", "murdham", "zone", "Tower"), "before the first round"),
         (("combat", "murdham", "begin"), "it has begun already"),
+        (
+            (
+                "combat",
+                "murdham",
+                "add",
+                "Cy",
+                "--faction",
+                "Players",
+                "--zone",
+                "Road",
+                "--ambush",
+            ),
+            "before the first round",
+        ),
         (("combat", "murdham", "pass", "Players", "--dice", "4"), "1 dice entered"),
         (("combat", "redo"), "no undone step to redo"),
     ],

@@ -39,6 +39,8 @@ def random_fight(seed: int, variant: str, steps: int) -> MurdhamFight:
                 reach=rng.choice((0, 0, 2)),
                 fearless=rng.random() < 0.2,
                 prepared=rng.random() < 0.3,
+                # "Characters who launch an ambush": the first faction's, sometimes.
+                ambush=faction == factions[0] and rng.random() < 0.2,
             )
         )
     fight = setup(*people, zones=ZONES, variant=variant)

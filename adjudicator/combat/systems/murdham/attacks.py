@@ -36,6 +36,14 @@ def release_others(tx: Tx, grabber: str, keep: tuple[str, ...] = ()) -> None:
             tx.emit(ev.Released(grabber, held))
 
 
+def reveal(tx: Tx, unit: str, why: str) -> None:
+    """ "Concealed characters are revealed when they make noise or become visible to the
+    enemy. Actions which might reveal a character include: attacking, invoking a power,
+    talking, moving without sneaking" (`why`: "" for an action that reveals no one)."""
+    if why and tx.state.fighter(unit).concealed:
+        tx.emit(ev.Revealed(tx.state.fighter(unit).name, why))
+
+
 def weapon_die(fighter: Fighter) -> tuple[int, bool]:
     """The damage die and whether it is impaired by the weapon alone (unarmed)."""
     return (fighter.weapon, False) if fighter.weapon else (UNARMED_DIE, True)
@@ -102,10 +110,12 @@ def attack(tx: Tx, command: c.Attack) -> None:
         attacker.wit if why else 0,
         why,
         command.cover,
-        command.unaware,
+        # "Characters attacked by concealed enemies are taken by surprise and can't react."
+        command.unaware or attacker.concealed,
         nonlethal=command.nonlethal,
     )
     tx.emit(ev.ActionTaken(attacker.name, True, "attack"), made)
+    reveal(tx, attacker.name, "attacking")
     if made.hits:
         settle(tx)
 
@@ -226,9 +236,10 @@ def blast(tx: Tx, command: c.Blast) -> None:
         why,
         deviation,
         command.cover,
-        command.unaware,
+        command.unaware or attacker.concealed,
     )
     tx.emit(ev.ActionTaken(attacker.name, True, "blast attack"), made)
+    reveal(tx, attacker.name, "attacking")
     settle(tx)
 
 
@@ -340,6 +351,7 @@ def counter(tx: Tx, command: c.Counter) -> None:
     if distance is None or distance > max(fighter.reach, 0):
         raise err.NotNearby(f"{attacker.name} is out of {fighter.name}'s reach to counter")
     tx.emit(ev.Reacted(fighter.name, "counter"))
+    reveal(tx, fighter.name, "attacking")
     die, impaired = weapon_die(fighter)
     if pending.nonlethal:
         # "Since they inflict no damage they are always resolved last in case of a counter."
@@ -435,6 +447,7 @@ def opportunity_attacks(
             used.add(f.name)
             die, impaired = weapon_die(f)
             tx.emit(ev.Reacted(f.name, f"opportunity attack on {mover}"))
+            reveal(tx, f.name, "attacking")
             tx.emit(_damage(tx, f.name, mover, die, impaired, False))
         if not tx.state.fighter(mover).standing:
             if index > 0:

@@ -99,10 +99,12 @@ class FighterAdded(MurdhamEvent):
 @dataclass(frozen=True)
 class FightBegan(MurdhamEvent):
     kind: ClassVar[str] = "fight_began"
+    #: "the faction which started the fight" (None: the initiative is rolled).
+    starter: str | None = None
 
     def apply(self, state: MurdhamState) -> MurdhamState:
         original = tuple((faction, len(state.members(faction))) for faction in state.factions())
-        return replace(state, phase=Phase.ACTION, original=original)
+        return replace(state, phase=Phase.ACTION, original=original, starter=self.starter)
 
     def describe(self) -> str:
         return "the fight begins"
@@ -129,6 +131,7 @@ class RoundBegan(MurdhamEvent):
             turn=None,
             sub=SubPhase.ALL,
             threshold=None,
+            bonus=frozenset(),
         )
 
     def describe(self) -> str:
@@ -139,6 +142,51 @@ class RoundBegan(MurdhamEvent):
         else:
             why = f"initiative {dice_text((self.die,))}"
         return f"round {self.number}: {self.initiative} have the initiative ({why})"
+
+
+@dataclass(frozen=True)
+class BonusTurnBegan(MurdhamEvent):
+    """ "Characters who are concealed at the start of the fight can take a bonus turn before
+    the others": round 0, the ambushers' faction (who started the fight) to act first, and who
+    may take a turn in it."""
+
+    kind: ClassVar[str] = "bonus_turn_began"
+    initiative: str
+    able: tuple[str, ...]
+
+    def apply(self, state: MurdhamState) -> MurdhamState:
+        return replace(
+            state,
+            round=0,
+            initiative=self.initiative,
+            to_act=self.initiative,
+            passes=0,
+            acted=frozenset(),
+            turn=None,
+            bonus=frozenset(self.able),
+        )
+
+    def describe(self) -> str:
+        return (
+            f"the ambush: a bonus turn before the others, {self.initiative} first; "
+            f"only {', '.join(self.able)} may take a turn"
+        )
+
+
+@dataclass(frozen=True)
+class Revealed(MurdhamEvent):
+    """ "Concealed characters are revealed when they make noise or become visible to the
+    enemy." """
+
+    kind: ClassVar[str] = "revealed"
+    unit: str
+    why: str
+
+    def apply(self, state: MurdhamState) -> MurdhamState:
+        return state.update(self.unit, concealed=False)
+
+    def describe(self) -> str:
+        return f"{self.unit} is revealed ({self.why})"
 
 
 @dataclass(frozen=True)
