@@ -131,6 +131,20 @@ def add_command(
     return c.AddFighter(fighter)
 
 
+@app.command("armour")
+@step(system=NAME)
+def armour_command(
+    unit: Unit,
+    value: Annotated[int, typer.Argument(help="The armour value.", show_default=False)],
+) -> Step:
+    """Set a character's armour before the fight begins ("Armour can't be changed during a
+    fight": refused once it has).
+
+    Example: adjudicator combat murdham armour Theobald 2
+    """
+    return c.SetArmour(unit, value)
+
+
 @app.command("begin")
 @step(dice=True, system=NAME)
 def begin_command(

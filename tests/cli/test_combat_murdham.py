@@ -245,6 +245,26 @@ def test_an_ambush_through_the_cli(tmp_path: Path) -> None:
     assert "round 1: Players have the initiative (started the fight)" in out
 
 
+def test_armour_is_set_before_the_fight_and_never_during_it(tmp_path: Path) -> None:
+    """seeds/002, "Armour can't be changed during a fight.": `armour` sets it in setting up;
+    once the fight has begun it is refused (exit 1, nothing recorded)."""
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "murdham", "--seed", "3")
+    m(ledger, "zone", "Road")
+    m(ledger, "add", "Ann", "--faction", "Players", "--zone", "Road", "--armour", "1")
+    m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", "Road")
+    assert "Ann's armour is 2" in m(ledger, "armour", "Ann", "2")
+    m(ledger, "begin", "--starter", "Players")
+    m(ledger, "turn", "Ann")
+    before = steps(ledger)
+    message = refused(ledger, "combat", "murdham", "armour", "Ann", "0")
+    assert "Ann's armour stays 2" in message and "Armour can't be changed during" in message
+    assert steps(ledger) == before
+    state = json.loads(m(ledger, "status", "--json"))
+    assert [f["armour"] for f in state["fighters"]] == [2, 0]
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -263,6 +283,7 @@ def test_an_ambush_through_the_cli(tmp_path: Path) -> None:
         (("combat", "murdham", "pass", "Bandits"), "it is Players's go"),
         (("combat", "murdham", "zone", "Tower"), "before the first round"),
         (("combat", "murdham", "begin"), "it has begun already"),
+        (("combat", "murdham", "armour", "Ann", "3"), "Armour can't be changed during a fight"),
         (
             (
                 "combat",

@@ -46,6 +46,15 @@ class AddFighter(MurdhamCommand):
 
 
 @dataclass(frozen=True)
+class SetArmour(MurdhamCommand):
+    """Set a character's armour value before the fight: "Armour can't be changed during a
+    fight"."""
+
+    unit: str
+    armour: int
+
+
+@dataclass(frozen=True)
 class Begin(MurdhamCommand):
     """The first round; `starter` is "the faction which started the fight" (None: roll)."""
 

@@ -205,3 +205,7 @@ class AmbushRefused(MurdhamError):
         "Characters who launch an ambush are concealed at the start of the fight. (Ours: "
         "they started the fight, so their faction has the initiative.)"
     )
+
+
+class ArmourFixed(MurdhamError):
+    rule = "Armour can't be changed during a fight."

@@ -93,6 +93,21 @@ class FighterAdded(MurdhamEvent):
         return f"{self.fighter.name} joins {self.fighter.faction}: {self.fighter.stats()}"
 
 
+@dataclass(frozen=True)
+class ArmourSet(MurdhamEvent):
+    """A character's armour value, set before the fight begins."""
+
+    kind: ClassVar[str] = "armour_set"
+    unit: str
+    armour: int
+
+    def apply(self, state: MurdhamState) -> MurdhamState:
+        return state.update(self.unit, armour=self.armour)
+
+    def describe(self) -> str:
+        return f"{self.unit}'s armour is {self.armour}"
+
+
 # --- rounds ------------------------------------------------------------------------------------
 
 

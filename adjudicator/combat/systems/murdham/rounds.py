@@ -22,6 +22,9 @@ from adjudicator.combat.systems.murdham.transaction import Tx
 #: The variant with the optional rule "fast and slow activations".
 FAST_SLOW = "fast-slow"
 
+#: Ours: the highest armour value a character may have.
+ARMOUR_MAX = 10
+
 MAIN_ACTIONS = {
     "sprint": "Sprint to double movement distance.",
     "invoke": "Invoke a sorcerous power.",
@@ -92,9 +95,26 @@ def add_fighter(tx: Tx, command: c.AddFighter) -> None:
             raise err.SetupError(f"{label} is a save score from 1 to 20, not {score}")
     if not 1 <= f.max_hp <= 1000 or not 0 <= f.hp <= f.max_hp:
         raise err.SetupError(f"health {f.hp}/{f.max_hp} must be 0..max, with max from 1")
-    if not 0 <= f.armour <= 10 or f.weapon == 1 or not 0 <= f.weapon <= 100 or f.reach < 0:
-        raise err.SetupError("armour 0..10, a weapon die d2..d100 (0: unarmed), reach 0 or more")
+    if not 0 <= f.armour <= ARMOUR_MAX or not 0 <= f.weapon <= 100 or f.weapon == 1 or f.reach < 0:
+        raise err.SetupError(
+            f"armour 0..{ARMOUR_MAX}, a weapon die d2..d100 (0: unarmed), reach 0 or more"
+        )
     tx.emit(ev.FighterAdded(replace(f, zone=known_zone(tx.state, f.zone))))
+
+
+@c.handles(c.SetArmour)
+def set_armour(tx: Tx, command: c.SetArmour) -> None:
+    """ "Armour can't be changed during a fight": the GM sets it before the first round."""
+    fighter = tx.state.fighter(command.unit)
+    if tx.state.phase is Phase.ENDED:
+        raise err.NotInPhase("the fight is over already")
+    if tx.state.phase is not Phase.SETUP:
+        raise err.ArmourFixed(
+            f"{fighter.name}'s armour stays {fighter.armour} until the fight is over"
+        )
+    if not 0 <= command.armour <= ARMOUR_MAX:
+        raise err.SetupError(f"armour is 0..{ARMOUR_MAX}, not {command.armour}")
+    tx.emit(ev.ArmourSet(fighter.name, command.armour))
 
 
 @c.handles(c.Begin)
