@@ -331,6 +331,28 @@ def blast_command(
     )
 
 
+@app.command("shove")
+@step(system=NAME)
+def shove_command(
+    unit: Unit,
+    grabbed: Annotated[
+        str, typer.Argument(help="The character it keeps hold of.", show_default=False)
+    ],
+    into: Annotated[
+        str,
+        typer.Option("--into", help="The neighbouring zone half a zone carries them into."),
+    ] = "",
+    hazard: Annotated[
+        str, typer.Option("--hazard", help="A hazard in their zone they are pushed into.")
+    ] = "",
+) -> Step:
+    """Shove the character held (a main action): freed, half a zone away and/or into a hazard.
+
+    Example: adjudicator combat murdham shove Theobald "Bandit 1" --hazard "the campfire"
+    """
+    return c.Shove(unit, grabbed, into, hazard)
+
+
 @app.command("dodge")
 @step(dice=True, system=NAME)
 def dodge_command(unit: Unit) -> Step:

@@ -265,6 +265,35 @@ def test_armour_is_set_before_the_fight_and_never_during_it(tmp_path: Path) -> N
     assert [f["armour"] for f in state["fighters"]] == [2, 0]
 
 
+def test_a_shove_through_the_cli(tmp_path: Path) -> None:
+    """seeds/002, "They can also shove the grabbed character, freeing them but forcing them to
+    move by half a zone and/or pushing them into a hazard in their zone.", as a table types
+    it; a shove past a neighbouring zone is refused, nothing recorded."""
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "murdham", "--seed", "3")
+    for zone in ("Road", "Ford", "Hill"):
+        m(ledger, "zone", zone)
+    m(ledger, "link", "Road", "Ford")
+    m(ledger, "link", "Ford", "Hill")
+    m(ledger, "add", "Ann", "--faction", "Players", "--zone", "Road", "--weapon", "d6")
+    m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", "Road", "--str", "5")
+    m(ledger, "begin", "--starter", "Players")
+    m(ledger, "turn", "Ann")
+    m(ledger, "attack", "Ann", "Bob", "--grapple")
+    assert "is grabbed by Ann" in m(ledger, "take-hit", "--dice", "12")
+    m(ledger, "end-turn", "Ann")
+    m(ledger, "pass", "Bandits")
+    m(ledger, "pass", "Players", "--dice", "1")
+    m(ledger, "turn", "Ann")
+    before = steps(ledger)
+    message = refused(ledger, "combat", "murdham", "shove", "Ann", "Bob", "--into", "Hill")
+    assert "Hill is more than half a zone from Road" in message
+    assert steps(ledger) == before
+    out = m(ledger, "shove", "Ann", "Bob", "--into", "Ford", "--hazard", "the ford's current")
+    assert "Ann shoves Bob free, half a zone: into Ford, into the ford's current" in out
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -284,6 +313,7 @@ def test_armour_is_set_before_the_fight_and_never_during_it(tmp_path: Path) -> N
         (("combat", "murdham", "zone", "Tower"), "before the first round"),
         (("combat", "murdham", "begin"), "it has begun already"),
         (("combat", "murdham", "armour", "Ann", "3"), "Armour can't be changed during a fight"),
+        (("combat", "murdham", "shove", "Ann", "Bob"), "They can also shove the grabbed"),
         (
             (
                 "combat",
@@ -314,7 +344,10 @@ def test_bad_input_is_refused_with_the_rule_and_records_nothing(
     m(ledger, "add", "Ann", "--faction", "Players", "--zone", "Road")
     m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", "Road")
     m(ledger, "begin", "--starter", "Players")
-    if args[2:3] in (("act",), ("attack",), ("move",), ("blast",)) or args[1] == "attack":
+    if (
+        args[2:3] in (("act",), ("attack",), ("move",), ("blast",), ("shove",))
+        or args[1] == "attack"
+    ):
         m(ledger, "turn", "Ann")
     before = steps(ledger)
     message = refused(ledger, *args)

@@ -324,6 +324,36 @@ def _as_target(state: MurdhamState, unit: str) -> tuple[PendingAttack, Fighter]:
     return pending, fighter
 
 
+@c.handles(c.Shove)
+def shove(tx: Tx, command: c.Shove) -> None:
+    """ "They can also shove the grabbed character, freeing them but forcing them to move by
+    half a zone and/or pushing them into a hazard in their zone." Ours: a main action (like
+    the attack that grabbed them); zones have no halves, so the GM names the neighbouring
+    zone the half zone carries them into (`into`), or none; what the hazard does is the GM's
+    call."""
+    turn = own_turn(tx.state, command.unit)
+    state = tx.state
+    grabber = state.fighter(command.unit)
+    grabbed = state.fighter(command.grabbed)
+    if grabbed.name not in state.holding(grabber.name):
+        raise err.ShoveRefused(f"{grabber.name} keeps no hold of {grabbed.name}")
+    if not turn.may_main():
+        raise err.NoActionLeft(f"{grabber.name} has no main action left this turn")
+    zone = grabbed.zone
+    if command.into:
+        zone = known_zone(state, command.into)
+        if zone not in state.neighbours(grabbed.zone):
+            raise err.ShoveRefused(
+                f"{zone} is more than half a zone from {grabbed.zone}",
+                hint=f"neighbours: {', '.join(state.neighbours(grabbed.zone)) or 'none'}",
+            )
+    release_others(tx, grabber.name, keep=(grabbed.name,))
+    tx.emit(
+        ev.ActionTaken(grabber.name, True, "shove"),
+        ev.Shoved(grabber.name, grabbed.name, zone, command.hazard.strip()),
+    )
+
+
 @c.handles(c.Dodge)
 def dodge(tx: Tx, command: c.Dodge) -> None:
     """ "Dodge. Make an AGI save, and on a pass the attack misses." """

@@ -147,6 +147,18 @@ class Blast(MurdhamCommand):
 
 
 @dataclass(frozen=True)
+class Shove(MurdhamCommand):
+    """Shove the character `unit` keeps hold of: freed, moved half a zone (`into`: the
+    neighbouring zone it carries them to; "": they stay in their zone) and/or pushed into
+    `hazard`, a hazard in their zone the GM names."""
+
+    unit: str
+    grabbed: str
+    into: str = ""
+    hazard: str = ""
+
+
+@dataclass(frozen=True)
 class Dodge(MurdhamCommand):
     unit: str
 

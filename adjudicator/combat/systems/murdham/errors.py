@@ -209,3 +209,10 @@ class AmbushRefused(MurdhamError):
 
 class ArmourFixed(MurdhamError):
     rule = "Armour can't be changed during a fight."
+
+
+class ShoveRefused(MurdhamError):
+    rule = (
+        "They can also shove the grabbed character, freeing them but forcing them to move by "
+        "half a zone and/or pushing them into a hazard in their zone."
+    )

@@ -646,3 +646,23 @@ class Released(MurdhamEvent):
 
     def describe(self) -> str:
         return f"{self.grabber} lets go of {self.grabbed}"
+
+
+@dataclass(frozen=True)
+class Shoved(MurdhamEvent):
+    """ "They can also shove the grabbed character, freeing them but forcing them to move by
+    half a zone and/or pushing them into a hazard in their zone." """
+
+    kind: ClassVar[str] = "shoved"
+    grabber: str
+    grabbed: str
+    zone: str
+    hazard: str = ""
+
+    def apply(self, state: MurdhamState) -> MurdhamState:
+        grabs = tuple(g for g in state.grabs if g != (self.grabber, self.grabbed))
+        return replace(state.update(self.grabbed, zone=self.zone), grabs=grabs)
+
+    def describe(self) -> str:
+        text = f"{self.grabber} shoves {self.grabbed} free, half a zone: into {self.zone}"
+        return text + (f", into {self.hazard}" if self.hazard else "")
