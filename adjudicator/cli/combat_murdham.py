@@ -235,6 +235,10 @@ Concealed = Annotated[
 ]
 Cover = Annotated[bool, typer.Option("--cover", help="The target has cover: +1 armour.")]
 Unaware = Annotated[bool, typer.Option("--unaware", help="The target is unaware: it cannot react.")]
+Peeking = Annotated[
+    bool,
+    typer.Option("--peeking", help="The attacker peeks from behind a barrier: cover if countered."),
+]
 
 
 def _mode(ranged: bool, indirect: bool) -> str:
@@ -265,6 +269,10 @@ def attack_command(
     grapple: Annotated[
         bool, typer.Option("--grapple", help="Non-lethal: a STR save or be grabbed.")
     ] = False,
+    barrier: Annotated[
+        bool, typer.Option("--barrier", help="The target is behind a barrier (refused).")
+    ] = False,
+    peeking: Peeking = False,
 ) -> Step:
     """Attack an enemy (a main action); the target may then react, or take-hit.
 
@@ -286,6 +294,8 @@ def attack_command(
         unaware,
         final_blow,
         nonlethal,
+        barrier,
+        peeking,
     )
 
 
@@ -309,6 +319,7 @@ def blast_command(
     concealed: Concealed = False,
     cover: Cover = False,
     unaware: Unaware = False,
+    peeking: Peeking = False,
 ) -> Step:
     """Blast a zone (a main action): everyone in it and on its borders, each in turn may
     react (one counter at most), then take-hit. A melee blast hits the attacker's zone and
@@ -328,6 +339,7 @@ def blast_command(
         concealed,
         cover,
         unaware,
+        peeking,
     )
 
 

@@ -314,6 +314,7 @@ def test_a_shove_through_the_cli(tmp_path: Path) -> None:
         (("combat", "murdham", "begin"), "it has begun already"),
         (("combat", "murdham", "armour", "Ann", "3"), "Armour can't be changed during a fight"),
         (("combat", "murdham", "shove", "Ann", "Bob"), "They can also shove the grabbed"),
+        (("combat", "murdham", "attack", "Ann", "Bob", "--barrier"), "Barriers completely block"),
         (
             (
                 "combat",

@@ -89,6 +89,11 @@ def attack(tx: Tx, command: c.Attack) -> None:
             ev.ActionTaken(attacker.name, True, "attack"), ev.Killed(target.name, attacker.name)
         )
         return
+    if command.barrier:
+        raise err.BarrierBlocks(
+            f"{target.name} is behind a barrier: no attack reaches them",
+            hint="one who peeks out to attack has only cover (--cover)",
+        )
     if command.nonlethal not in ("", *NONLETHAL):
         raise err.NotAnAction(
             f"no non-lethal attack {command.nonlethal!r}", hint=", ".join(NONLETHAL)
@@ -113,6 +118,7 @@ def attack(tx: Tx, command: c.Attack) -> None:
         # "Characters attacked by concealed enemies are taken by surprise and can't react."
         command.unaware or attacker.concealed,
         nonlethal=command.nonlethal,
+        peeking=command.peeking,
     )
     tx.emit(ev.ActionTaken(attacker.name, True, "attack"), made)
     reveal(tx, attacker.name, "attacking")
@@ -237,6 +243,7 @@ def blast(tx: Tx, command: c.Blast) -> None:
         deviation,
         command.cover,
         command.unaware or attacker.concealed,
+        command.peeking,
     )
     tx.emit(ev.ActionTaken(attacker.name, True, "blast attack"), made)
     reveal(tx, attacker.name, "attacking")
@@ -385,13 +392,21 @@ def counter(tx: Tx, command: c.Counter) -> None:
     die, impaired = weapon_die(fighter)
     if pending.nonlethal:
         # "Since they inflict no damage they are always resolved last in case of a counter."
-        tx.emit(_damage(tx, fighter.name, attacker.name, die, impaired or command.hold_back, False))
+        tx.emit(
+            _damage(
+                tx, fighter.name, attacker.name, die, impaired or command.hold_back, pending.peeking
+            )
+        )
         if tx.state.fighter(attacker.name).standing:
             _nonlethal(tx, pending)
         resolved(tx)
         return
     theirs = _damage(tx, attacker.name, fighter.name, pending.die, pending.impaired, pending.cover)
-    mine = _damage(tx, fighter.name, attacker.name, die, impaired or command.hold_back, False)
+    # "If a character peaks behind cover to attack, they can be still countered and the
+    # barrier only counts as cover."
+    mine = _damage(
+        tx, fighter.name, attacker.name, die, impaired or command.hold_back, pending.peeking
+    )
     stop = False
     if theirs.damage == mine.damage:
         tx.emit(theirs, mine)

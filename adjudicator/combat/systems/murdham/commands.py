@@ -127,6 +127,11 @@ class Attack(MurdhamCommand):
     final_blow: bool = False
     #: "disarm" or "grapple": a non-lethal attack.
     nonlethal: str = ""
+    #: The target is behind a barrier: "Barriers completely block attacks."
+    barrier: bool = False
+    #: The attacker peeks from behind a barrier: "they can be still countered and the barrier
+    #: only counts as cover."
+    peeking: bool = False
 
 
 @dataclass(frozen=True)
@@ -144,6 +149,8 @@ class Blast(MurdhamCommand):
     concealed: bool = False
     cover: bool = False
     unaware: bool = False
+    #: The attacker peeks from behind a barrier (see `Attack.peeking`).
+    peeking: bool = False
 
 
 @dataclass(frozen=True)

@@ -211,6 +211,13 @@ class ArmourFixed(MurdhamError):
     rule = "Armour can't be changed during a fight."
 
 
+class BarrierBlocks(MurdhamError):
+    rule = (
+        "Barriers completely block attacks. If a character peaks behind cover to attack, they "
+        "can be still countered and the barrier only counts as cover."
+    )
+
+
 class ShoveRefused(MurdhamError):
     rule = (
         "They can also shove the grabbed character, freeing them but forcing them to move by "

@@ -398,6 +398,7 @@ class AttackMade(MurdhamEvent):
     unaware: bool = False
     reaction_window: bool = True
     nonlethal: str = ""
+    peeking: bool = False
 
     @property
     def hits(self) -> bool:
@@ -413,6 +414,7 @@ class AttackMade(MurdhamEvent):
                 self.cover,
                 self.unaware,
                 nonlethal=self.nonlethal,
+                peeking=self.peeking,
             )
             return replace(state, pending=pending)
         return state
@@ -421,6 +423,8 @@ class AttackMade(MurdhamEvent):
         dmg = f"d{self.die}" + (" impaired" if self.impaired else "")
         what = f"non-lethal: {self.nonlethal}" if self.nonlethal else f"{self.mode}, {dmg}"
         text = f"{self.attacker} attacks {self.target} ({what})"
+        if self.peeking:
+            text += f"; {self.attacker} peeks from behind a barrier"
         if self.save is not None:
             text += f"; {_save(self.save, self.score, 'WIT')} ({self.why_save})"
             if not self.hits:
@@ -530,6 +534,7 @@ class BlastMade(MurdhamEvent):
     deviation: RolledDie | None = None
     cover: bool = False
     unaware: bool = False
+    peeking: bool = False
 
     def apply(self, state: MurdhamState) -> MurdhamState:
         if not self.targets:
@@ -544,12 +549,15 @@ class BlastMade(MurdhamEvent):
             self.unaware,
             blast=tuple(rest),
             multiple=True,
+            peeking=self.peeking,
         )
         return replace(state, pending=pending)
 
     def describe(self) -> str:
         dmg = f"d{self.die}" + (" impaired" if self.impaired else "")
         text = f"{self.attacker} blasts {self.aimed} ({self.mode}, {dmg})"
+        if self.peeking:
+            text += f"; {self.attacker} peeks from behind a barrier"
         if self.save is not None:
             text += f"; {_save(self.save, self.score, 'WIT')} ({self.why_save})"
         if self.zone != self.aimed:

@@ -92,7 +92,7 @@ def _in_turn(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
             if f.faction == me.faction or f.status is Status.DEAD:
                 continue
             if f.zone == me.zone:
-                out.append(c.Attack(me.name, f.name))
+                out += [c.Attack(me.name, f.name), c.Attack(me.name, f.name, peeking=True)]
                 out += [c.Attack(me.name, f.name, nonlethal=kind) for kind in NONLETHAL]
                 if f.status is Status.INCAPACITATED:
                     out.append(c.Attack(me.name, f.name, final_blow=True))

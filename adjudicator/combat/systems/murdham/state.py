@@ -127,6 +127,8 @@ class PendingAttack(Record):
     multiple: bool = False
     #: A target of this blast has countered it: "can only be countered by a single target".
     countered: bool = False
+    #: The attacker peeks from behind a barrier: a counter finds it in cover.
+    peeking: bool = False
 
 
 @dataclass(frozen=True)
