@@ -100,6 +100,13 @@ def add_command(
         bool,
         typer.Option("--prepared", help="Started the fight or was prepared (fast-slow round 1)."),
     ] = False,
+    ambush: Annotated[
+        bool,
+        typer.Option(
+            "--ambush",
+            help="Launches an ambush: concealed at the start, a bonus turn before the others.",
+        ),
+    ] = False,
 ) -> Step:
     """Add a character to a faction, in a zone.
 
@@ -119,8 +126,23 @@ def add_command(
         reach,
         immune_to_fear=fearless,
         prepared=prepared,
+        concealed=ambush,
     )
     return c.AddFighter(fighter)
+
+
+@app.command("armour")
+@step(system=NAME)
+def armour_command(
+    unit: Unit,
+    value: Annotated[int, typer.Argument(help="The armour value.", show_default=False)],
+) -> Step:
+    """Set a character's armour before the fight begins ("Armour can't be changed during a
+    fight": refused once it has).
+
+    Example: adjudicator combat murdham armour Theobald 2
+    """
+    return c.SetArmour(unit, value)
 
 
 @app.command("begin")
@@ -132,6 +154,7 @@ def begin_command(
     ] = None,
 ) -> Step:
     """Begin round 1: the starting faction has the initiative, else a die per faction decides.
+    With ambushers (`add --ambush`), their bonus turn (round 0) comes first: they started it.
 
     Example: adjudicator combat murdham begin --starter Players
     """
@@ -212,6 +235,10 @@ Concealed = Annotated[
 ]
 Cover = Annotated[bool, typer.Option("--cover", help="The target has cover: +1 armour.")]
 Unaware = Annotated[bool, typer.Option("--unaware", help="The target is unaware: it cannot react.")]
+Peeking = Annotated[
+    bool,
+    typer.Option("--peeking", help="The attacker peeks from behind a barrier: cover if countered."),
+]
 
 
 def _mode(ranged: bool, indirect: bool) -> str:
@@ -242,6 +269,10 @@ def attack_command(
     grapple: Annotated[
         bool, typer.Option("--grapple", help="Non-lethal: a STR save or be grabbed.")
     ] = False,
+    barrier: Annotated[
+        bool, typer.Option("--barrier", help="The target is behind a barrier (refused).")
+    ] = False,
+    peeking: Peeking = False,
 ) -> Step:
     """Attack an enemy (a main action); the target may then react, or take-hit.
 
@@ -263,6 +294,8 @@ def attack_command(
         unaware,
         final_blow,
         nonlethal,
+        barrier,
+        peeking,
     )
 
 
@@ -286,6 +319,7 @@ def blast_command(
     concealed: Concealed = False,
     cover: Cover = False,
     unaware: Unaware = False,
+    peeking: Peeking = False,
 ) -> Step:
     """Blast a zone (a main action): everyone in it and on its borders, each in turn may
     react (one counter at most), then take-hit. A melee blast hits the attacker's zone and
@@ -305,7 +339,30 @@ def blast_command(
         concealed,
         cover,
         unaware,
+        peeking,
     )
+
+
+@app.command("shove")
+@step(system=NAME)
+def shove_command(
+    unit: Unit,
+    grabbed: Annotated[
+        str, typer.Argument(help="The character it keeps hold of.", show_default=False)
+    ],
+    into: Annotated[
+        str,
+        typer.Option("--into", help="The neighbouring zone half a zone carries them into."),
+    ] = "",
+    hazard: Annotated[
+        str, typer.Option("--hazard", help="A hazard in their zone they are pushed into.")
+    ] = "",
+) -> Step:
+    """Shove the character held (a main action): freed, half a zone away and/or into a hazard.
+
+    Example: adjudicator combat murdham shove Theobald "Bandit 1" --hazard "the campfire"
+    """
+    return c.Shove(unit, grabbed, into, hazard)
 
 
 @app.command("dodge")

@@ -219,6 +219,81 @@ def test_a_blast_through_the_cli(tmp_path: Path) -> None:
     assert state["steps"] == 13
 
 
+def test_an_ambush_through_the_cli(tmp_path: Path) -> None:
+    """seeds/002, "Characters who launch an ambush are concealed at the start of the fight."
+    and "Characters who are concealed at the start of the fight can take a bonus turn before
+    the others.", as a table types them; the unaware are refused a turn, nothing recorded."""
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "murdham", "--seed", "3")
+    m(ledger, "zone", "Road")
+    m(ledger, "add", "Ann", "--faction", "Players", "--zone", "Road", "--ambush")
+    m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", "Road")
+    out = m(ledger, "begin")
+    assert "the ambush: a bonus turn before the others, Players first; only Ann" in out
+    assert "concealed" in m(ledger, "status")
+    m(ledger, "turn", "Ann")
+    out = m(ledger, "attack", "Ann", "Bob", "--dice", "4 3")
+    assert "Ann is revealed (attacking)" in out and "Ann hits Bob" in out
+    m(ledger, "end-turn", "Ann")
+    before = steps(ledger)
+    message = refused(ledger, "combat", "murdham", "turn", "Bob")
+    assert "characters who aren't concealed and are unaware" in message
+    assert steps(ledger) == before
+    m(ledger, "pass", "Bandits")
+    out = m(ledger, "pass", "Players")
+    assert "round 1: Players have the initiative (started the fight)" in out
+
+
+def test_armour_is_set_before_the_fight_and_never_during_it(tmp_path: Path) -> None:
+    """seeds/002, "Armour can't be changed during a fight.": `armour` sets it in setting up;
+    once the fight has begun it is refused (exit 1, nothing recorded)."""
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "murdham", "--seed", "3")
+    m(ledger, "zone", "Road")
+    m(ledger, "add", "Ann", "--faction", "Players", "--zone", "Road", "--armour", "1")
+    m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", "Road")
+    assert "Ann's armour is 2" in m(ledger, "armour", "Ann", "2")
+    m(ledger, "begin", "--starter", "Players")
+    m(ledger, "turn", "Ann")
+    before = steps(ledger)
+    message = refused(ledger, "combat", "murdham", "armour", "Ann", "0")
+    assert "Ann's armour stays 2" in message and "Armour can't be changed during" in message
+    assert steps(ledger) == before
+    state = json.loads(m(ledger, "status", "--json"))
+    assert [f["armour"] for f in state["fighters"]] == [2, 0]
+
+
+def test_a_shove_through_the_cli(tmp_path: Path) -> None:
+    """seeds/002, "They can also shove the grabbed character, freeing them but forcing them to
+    move by half a zone and/or pushing them into a hazard in their zone.", as a table types
+    it; a shove past a neighbouring zone is refused, nothing recorded."""
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "murdham", "--seed", "3")
+    for zone in ("Road", "Ford", "Hill"):
+        m(ledger, "zone", zone)
+    m(ledger, "link", "Road", "Ford")
+    m(ledger, "link", "Ford", "Hill")
+    m(ledger, "add", "Ann", "--faction", "Players", "--zone", "Road", "--weapon", "d6")
+    m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", "Road", "--str", "5")
+    m(ledger, "begin", "--starter", "Players")
+    m(ledger, "turn", "Ann")
+    m(ledger, "attack", "Ann", "Bob", "--grapple")
+    assert "is grabbed by Ann" in m(ledger, "take-hit", "--dice", "12")
+    m(ledger, "end-turn", "Ann")
+    m(ledger, "pass", "Bandits")
+    m(ledger, "pass", "Players", "--dice", "1")
+    m(ledger, "turn", "Ann")
+    before = steps(ledger)
+    message = refused(ledger, "combat", "murdham", "shove", "Ann", "Bob", "--into", "Hill")
+    assert "Hill is more than half a zone from Road" in message
+    assert steps(ledger) == before
+    out = m(ledger, "shove", "Ann", "Bob", "--into", "Ford", "--hazard", "the ford's current")
+    assert "Ann shoves Bob free, half a zone: into Ford, into the ford's current" in out
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -237,6 +312,23 @@ def test_a_blast_through_the_cli(tmp_path: Path) -> None:
         (("combat", "murdham", "pass", "Bandits"), "it is Players's go"),
         (("combat", "murdham", "zone", "Tower"), "before the first round"),
         (("combat", "murdham", "begin"), "it has begun already"),
+        (("combat", "murdham", "armour", "Ann", "3"), "Armour can't be changed during a fight"),
+        (("combat", "murdham", "shove", "Ann", "Bob"), "They can also shove the grabbed"),
+        (("combat", "murdham", "attack", "Ann", "Bob", "--barrier"), "Barriers completely block"),
+        (
+            (
+                "combat",
+                "murdham",
+                "add",
+                "Cy",
+                "--faction",
+                "Players",
+                "--zone",
+                "Road",
+                "--ambush",
+            ),
+            "before the first round",
+        ),
         (("combat", "murdham", "pass", "Players", "--dice", "4"), "1 dice entered"),
         (("combat", "redo"), "no undone step to redo"),
     ],
@@ -253,7 +345,10 @@ def test_bad_input_is_refused_with_the_rule_and_records_nothing(
     m(ledger, "add", "Ann", "--faction", "Players", "--zone", "Road")
     m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", "Road")
     m(ledger, "begin", "--starter", "Players")
-    if args[2:3] in (("act",), ("attack",), ("move",), ("blast",)) or args[1] == "attack":
+    if (
+        args[2:3] in (("act",), ("attack",), ("move",), ("blast",), ("shove",))
+        or args[1] == "attack"
+    ):
         m(ledger, "turn", "Ann")
     before = steps(ledger)
     message = refused(ledger, *args)

@@ -27,10 +27,11 @@ def fighter(
     reach: int = 0,
     fearless: bool = False,
     prepared: bool = False,
+    ambush: bool = False,
 ) -> Fighter:
     return Fighter(
         name, faction, wit, agi, strength, hp, hp, zone, armour, weapon, reach,
-        immune_to_fear=fearless, prepared=prepared,
+        immune_to_fear=fearless, prepared=prepared, concealed=ambush,
     )  # fmt: skip
 
 

@@ -320,3 +320,23 @@ def test_attacking_a_friend_is_refused() -> None:
     fight.play(c.TakeTurn("Ann"))
     with pytest.raises(err.BadTarget, match="main action"):
         fight.play(c.Attack("Ann", "Cy"))
+
+
+def test_barriers_block_attacks_and_a_peeking_attacker_has_only_cover() -> None:
+    """ "Barriers completely block attacks. If a character peaks behind cover to attack, they
+    can be still countered and the barrier only counts as cover." (Cover: "The target's armour
+    value is increased by 1".)"""
+    fight = duel()
+    fight.play(c.TakeTurn("Ann"))
+    before = len(fight.events)
+    with pytest.raises(err.BarrierBlocks, match="behind a barrier") as refused:
+        fight.play(c.Attack("Ann", "Bob", barrier=True))
+    assert "Barriers completely block attacks." in refused.value.rule
+    assert len(fight.events) == before and not fight.state.turn.main  # type: ignore[union-attr]
+    fight.play(c.Attack("Ann", "Bob", peeking=True))
+    events = fight.play(c.Counter("Bob"), dice(2, 4))
+    assert [e.describe() for e in events if e.kind == "damage_rolled"] == [
+        "Bob hits Ann: d6=4 (entered) - armour 1 = 3 damage",
+        "Ann hits Bob: d6=2 (entered) - armour 0 = 2 damage",
+    ]
+    assert fight.state.fighter("Ann").hp == 3 and fight.state.fighter("Bob").hp == 4

@@ -7,6 +7,7 @@ import pytest
 
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham import errors as err
+from adjudicator.combat.systems.murdham.engine import MurdhamFight
 from tests.combat.systems.murdham_helpers import dice, duel, fighter, kinds
 
 
@@ -121,3 +122,48 @@ def test_hiding_behind_a_grabbed_enemy_who_has_no_option() -> None:
     events = fight.play(c.Hide("Ann", "Bob"), dice(5))
     assert "damage_rolled" in kinds(events), "Bob cannot react: the blow lands at once"
     assert fight.state.fighter("Bob").hp == 1 and fight.state.fighter("Ann").hp == 6
+
+
+def grabbed_next_round() -> MurdhamFight:
+    """Ann grabbed Bob on the Road (Ford next to it) in round 1; round 2, Ann's turn."""
+    fight = duel(fighter("Cy", "Bandits"), zones=("Road", "Ford"))
+    fight.play(c.TakeTurn("Ann"))
+    fight.play(c.Attack("Ann", "Bob", nonlethal="grapple"))
+    fight.play(c.TakeHit(), dice(15))
+    fight.play(c.EndTurn("Ann"))
+    fight.play(c.Pass("Bandits"))
+    fight.play(c.Pass("Players"), dice(1))
+    fight.play(c.TakeTurn("Ann"))
+    return fight
+
+
+def test_a_shove_frees_the_grabbed_half_a_zone_away_or_into_a_hazard() -> None:
+    """ "They can also shove the grabbed character, freeing them but forcing them to move by
+    half a zone and/or pushing them into a hazard in their zone." Ours: a main action; the GM
+    names the neighbouring zone the half zone carries them into, if any, and the hazard."""
+    fight = grabbed_next_round()
+    events = fight.play(c.Shove("Ann", "Bob", into="Ford", hazard="the river"))
+    assert kinds(events) == ["action_taken", "shoved"]
+    assert events[-1].describe() == "Ann shoves Bob free, half a zone: into Ford, into the river"
+    assert fight.state.held_by("Bob") is None and fight.state.fighter("Bob").zone == "Ford"
+    assert fight.state.turn is not None and fight.state.turn.main
+    stays = grabbed_next_round()
+    stays.play(c.Shove("Ann", "Bob", hazard="the campfire"))
+    assert stays.state.fighter("Bob").zone == "Road" and stays.state.held_by("Bob") is None
+
+
+def test_only_the_character_held_is_shoved_and_no_further_than_half_a_zone() -> None:
+    """ "They can also shove the grabbed character ... to move by half a zone": refused for
+    one not held, beyond a neighbouring zone, or with no main action left; nothing recorded."""
+    fight = grabbed_next_round()
+    before = len(fight.events)
+    with pytest.raises(err.ShoveRefused, match="keeps no hold of Cy") as refused:
+        fight.play(c.Shove("Ann", "Cy"))
+    assert "shove the grabbed character" in refused.value.rule
+    with pytest.raises(err.ShoveRefused, match="more than half a zone"):
+        fight.play(c.Shove("Ann", "Bob", into="Road"))
+    assert len(fight.events) == before and fight.state.held_by("Bob") == "Ann"
+    fight.play(c.Attack("Ann", "Bob"))
+    fight.play(c.TakeHit(), dice(1))
+    with pytest.raises(err.NoActionLeft):
+        fight.play(c.Shove("Ann", "Bob"))

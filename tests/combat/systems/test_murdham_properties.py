@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.combat.dice_source import SeededDice
 from adjudicator.combat.systems.murdham import commands as c
+from adjudicator.combat.systems.murdham import errors as err
 from adjudicator.combat.systems.murdham.engine import MurdhamFight
-from adjudicator.combat.systems.murdham.events import MurdhamEvent
+from adjudicator.combat.systems.murdham.events import FightBegan, MurdhamEvent
 from adjudicator.combat.systems.murdham.legal import legal_commands
+from adjudicator.combat.systems.murdham.state import MurdhamState, Phase
 from tests.combat.systems.murdham_helpers import fighter, setup
 
 SETTINGS = settings(max_examples=15, deadline=None)
@@ -39,6 +42,8 @@ def random_fight(seed: int, variant: str, steps: int) -> MurdhamFight:
                 reach=rng.choice((0, 0, 2)),
                 fearless=rng.random() < 0.2,
                 prepared=rng.random() < 0.3,
+                # "Characters who launch an ambush": the first faction's, sometimes.
+                ambush=faction == factions[0] and rng.random() < 0.2,
             )
         )
     fight = setup(*people, zones=ZONES, variant=variant)
@@ -47,10 +52,20 @@ def random_fight(seed: int, variant: str, steps: int) -> MurdhamFight:
         options = legal_commands(fight.state)
         if not options:
             break
+        if rng.random() < 0.05:
+            armour_stays(fight, rng.choice(people).name, rng.randint(0, 10))
         fighting = [o for o in options if not isinstance(o, c.Surrender)]
         fight.play(rng.choice(fighting if fighting and rng.random() < 0.95 else options),
                    SeededDice(rng))  # fmt: skip
     return fight
+
+
+def armour_stays(fight: MurdhamFight, unit: str, armour: int) -> None:
+    """ "Armour can't be changed during a fight.": refused at any moment, nothing recorded."""
+    before = fight.state
+    with pytest.raises(err.ArmourFixed):
+        fight.play(c.SetArmour(unit, armour))
+    assert fight.state == before
 
 
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -64,6 +79,13 @@ def test_every_legal_command_is_accepted_and_replay_rebuilds_the_state(
 ) -> None:
     fight = random_fight(seed, variant, steps)
     assert fight.fold(fight.events, None) == fight.state
+    # "Armour can't be changed during a fight.": no event after the first changes any.
+    armour = {f.name: f.armour for f in fight.state.fighters}
+    state = MurdhamState()
+    for event in fight.events:
+        state = event.apply(state)
+        if isinstance(event, FightBegan) or state.phase is not Phase.SETUP:
+            assert {f.name: f.armour for f in state.fighters} == armour
     stored = [[MurdhamEvent.read(e.to_dict()) for e in group] for group in fight.history]
     assert MurdhamFight.from_history(stored).state == fight.state
 

@@ -294,3 +294,24 @@ def test_setting_up_is_checked() -> None:
     fight.play(c.Begin("Players"))
     with pytest.raises(err.NotInPhase):
         fight.play(c.AddZone("Tower"))
+
+
+def test_armour_can_t_be_changed_during_a_fight() -> None:
+    """ "Armour can't be changed during a fight." The GM sets it before the first round;
+    once the fight has begun the same command is refused and nothing is recorded."""
+    fight = setup(fighter("Ann", "Players"), fighter("Bob", "Bandits"))
+    fight.play(c.SetArmour("Ann", 2))
+    assert fight.state.fighter("Ann").armour == 2 and "Ann's armour is 2" in fight.log()[-1]
+    with pytest.raises(err.SetupError, match="not 11"):
+        fight.play(c.SetArmour("Ann", 11))
+    fight.play(c.Begin("Players"))
+    for moment in ("between turns", "in a turn"):
+        if moment == "in a turn":
+            fight.play(c.TakeTurn("Ann"))
+        before = len(fight.events)
+        with pytest.raises(err.ArmourFixed, match="stays 2") as refused:
+            fight.play(c.SetArmour("Ann", 0))
+        assert refused.value.rule == "Armour can't be changed during a fight.", moment
+        assert len(fight.events) == before and fight.state.fighter("Ann").armour == 2
+    fight.play(c.Act("Ann", "equip", "swaps her shield"))
+    assert fight.state.fighter("Ann").armour == 2

@@ -36,6 +36,14 @@ def release_others(tx: Tx, grabber: str, keep: tuple[str, ...] = ()) -> None:
             tx.emit(ev.Released(grabber, held))
 
 
+def reveal(tx: Tx, unit: str, why: str) -> None:
+    """ "Concealed characters are revealed when they make noise or become visible to the
+    enemy. Actions which might reveal a character include: attacking, invoking a power,
+    talking, moving without sneaking" (`why`: "" for an action that reveals no one)."""
+    if why and tx.state.fighter(unit).concealed:
+        tx.emit(ev.Revealed(tx.state.fighter(unit).name, why))
+
+
 def weapon_die(fighter: Fighter) -> tuple[int, bool]:
     """The damage die and whether it is impaired by the weapon alone (unarmed)."""
     return (fighter.weapon, False) if fighter.weapon else (UNARMED_DIE, True)
@@ -81,6 +89,11 @@ def attack(tx: Tx, command: c.Attack) -> None:
             ev.ActionTaken(attacker.name, True, "attack"), ev.Killed(target.name, attacker.name)
         )
         return
+    if command.barrier:
+        raise err.BarrierBlocks(
+            f"{target.name} is behind a barrier: no attack reaches them",
+            hint="one who peeks out to attack has only cover (--cover)",
+        )
     if command.nonlethal not in ("", *NONLETHAL):
         raise err.NotAnAction(
             f"no non-lethal attack {command.nonlethal!r}", hint=", ".join(NONLETHAL)
@@ -102,10 +115,13 @@ def attack(tx: Tx, command: c.Attack) -> None:
         attacker.wit if why else 0,
         why,
         command.cover,
-        command.unaware,
+        # "Characters attacked by concealed enemies are taken by surprise and can't react."
+        command.unaware or attacker.concealed,
         nonlethal=command.nonlethal,
+        peeking=command.peeking,
     )
     tx.emit(ev.ActionTaken(attacker.name, True, "attack"), made)
+    reveal(tx, attacker.name, "attacking")
     if made.hits:
         settle(tx)
 
@@ -226,9 +242,11 @@ def blast(tx: Tx, command: c.Blast) -> None:
         why,
         deviation,
         command.cover,
-        command.unaware,
+        command.unaware or attacker.concealed,
+        command.peeking,
     )
     tx.emit(ev.ActionTaken(attacker.name, True, "blast attack"), made)
+    reveal(tx, attacker.name, "attacking")
     settle(tx)
 
 
@@ -313,6 +331,36 @@ def _as_target(state: MurdhamState, unit: str) -> tuple[PendingAttack, Fighter]:
     return pending, fighter
 
 
+@c.handles(c.Shove)
+def shove(tx: Tx, command: c.Shove) -> None:
+    """ "They can also shove the grabbed character, freeing them but forcing them to move by
+    half a zone and/or pushing them into a hazard in their zone." Ours: a main action (like
+    the attack that grabbed them); zones have no halves, so the GM names the neighbouring
+    zone the half zone carries them into (`into`), or none; what the hazard does is the GM's
+    call."""
+    turn = own_turn(tx.state, command.unit)
+    state = tx.state
+    grabber = state.fighter(command.unit)
+    grabbed = state.fighter(command.grabbed)
+    if grabbed.name not in state.holding(grabber.name):
+        raise err.ShoveRefused(f"{grabber.name} keeps no hold of {grabbed.name}")
+    if not turn.may_main():
+        raise err.NoActionLeft(f"{grabber.name} has no main action left this turn")
+    zone = grabbed.zone
+    if command.into:
+        zone = known_zone(state, command.into)
+        if zone not in state.neighbours(grabbed.zone):
+            raise err.ShoveRefused(
+                f"{zone} is more than half a zone from {grabbed.zone}",
+                hint=f"neighbours: {', '.join(state.neighbours(grabbed.zone)) or 'none'}",
+            )
+    release_others(tx, grabber.name, keep=(grabbed.name,))
+    tx.emit(
+        ev.ActionTaken(grabber.name, True, "shove"),
+        ev.Shoved(grabber.name, grabbed.name, zone, command.hazard.strip()),
+    )
+
+
 @c.handles(c.Dodge)
 def dodge(tx: Tx, command: c.Dodge) -> None:
     """ "Dodge. Make an AGI save, and on a pass the attack misses." """
@@ -340,16 +388,25 @@ def counter(tx: Tx, command: c.Counter) -> None:
     if distance is None or distance > max(fighter.reach, 0):
         raise err.NotNearby(f"{attacker.name} is out of {fighter.name}'s reach to counter")
     tx.emit(ev.Reacted(fighter.name, "counter"))
+    reveal(tx, fighter.name, "attacking")
     die, impaired = weapon_die(fighter)
     if pending.nonlethal:
         # "Since they inflict no damage they are always resolved last in case of a counter."
-        tx.emit(_damage(tx, fighter.name, attacker.name, die, impaired or command.hold_back, False))
+        tx.emit(
+            _damage(
+                tx, fighter.name, attacker.name, die, impaired or command.hold_back, pending.peeking
+            )
+        )
         if tx.state.fighter(attacker.name).standing:
             _nonlethal(tx, pending)
         resolved(tx)
         return
     theirs = _damage(tx, attacker.name, fighter.name, pending.die, pending.impaired, pending.cover)
-    mine = _damage(tx, fighter.name, attacker.name, die, impaired or command.hold_back, False)
+    # "If a character peaks behind cover to attack, they can be still countered and the
+    # barrier only counts as cover."
+    mine = _damage(
+        tx, fighter.name, attacker.name, die, impaired or command.hold_back, pending.peeking
+    )
     stop = False
     if theirs.damage == mine.damage:
         tx.emit(theirs, mine)
@@ -435,6 +492,7 @@ def opportunity_attacks(
             used.add(f.name)
             die, impaired = weapon_die(f)
             tx.emit(ev.Reacted(f.name, f"opportunity attack on {mover}"))
+            reveal(tx, f.name, "attacking")
             tx.emit(_damage(tx, f.name, mover, die, impaired, False))
         if not tx.state.fighter(mover).standing:
             if index > 0:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.combat.systems.murdham.state import MurdhamState, Status, SubPhase
+from adjudicator.combat.systems.murdham.state import MurdhamState, Phase, Status, SubPhase
 from adjudicator.rules.wording import plural
 
 
@@ -17,6 +17,8 @@ def fighter_text(state: MurdhamState, name: str) -> str:
     marks = []
     if f.status is not Status.ACTIVE:
         marks.append(f.status.value)
+    if f.concealed:
+        marks.append("concealed")
     if state.turn is not None and state.turn.unit == f.name:
         marks.append("acting")
     elif f.name in state.acted and f.status is Status.ACTIVE:
@@ -29,9 +31,17 @@ def round_lines(state: MurdhamState) -> list[str]:
     """The round: number, initiative, whose go, the threshold, the turn and a pending attack."""
     if state.ended is not None:
         return [f"the fight is over: {state.ended}"]
-    if state.round == 0:
+    if state.phase is Phase.SETUP:
         return ["setting up: add zones and characters, then begin"]
-    lines = [f"round {state.round}: {state.initiative} have the initiative; {state.to_act} to act"]
+    if state.bonus_turn:
+        lines = [
+            f"the ambush's bonus turn: {state.to_act} to act; only "
+            f"{', '.join(sorted(state.bonus))} may take a turn"
+        ]
+    else:
+        lines = [
+            f"round {state.round}: {state.initiative} have the initiative; {state.to_act} to act"
+        ]
     if state.sub is not SubPhase.ALL:
         lines.append(f"{state.sub.value} sub-phase, threshold {state.threshold}")
     if state.turn is not None:

@@ -46,6 +46,15 @@ class AddFighter(MurdhamCommand):
 
 
 @dataclass(frozen=True)
+class SetArmour(MurdhamCommand):
+    """Set a character's armour value before the fight: "Armour can't be changed during a
+    fight"."""
+
+    unit: str
+    armour: int
+
+
+@dataclass(frozen=True)
 class Begin(MurdhamCommand):
     """The first round; `starter` is "the faction which started the fight" (None: roll)."""
 
@@ -118,6 +127,11 @@ class Attack(MurdhamCommand):
     final_blow: bool = False
     #: "disarm" or "grapple": a non-lethal attack.
     nonlethal: str = ""
+    #: The target is behind a barrier: "Barriers completely block attacks."
+    barrier: bool = False
+    #: The attacker peeks from behind a barrier: "they can be still countered and the barrier
+    #: only counts as cover."
+    peeking: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,6 +149,20 @@ class Blast(MurdhamCommand):
     concealed: bool = False
     cover: bool = False
     unaware: bool = False
+    #: The attacker peeks from behind a barrier (see `Attack.peeking`).
+    peeking: bool = False
+
+
+@dataclass(frozen=True)
+class Shove(MurdhamCommand):
+    """Shove the character `unit` keeps hold of: freed, moved half a zone (`into`: the
+    neighbouring zone it carries them to; "": they stay in their zone) and/or pushed into
+    `hazard`, a hazard in their zone the GM names."""
+
+    unit: str
+    grabbed: str
+    into: str = ""
+    hazard: str = ""
 
 
 @dataclass(frozen=True)

@@ -190,3 +190,36 @@ class NoOneOutsideTheBlast(MurdhamError):
         "Blast attacks hit a zone and target all characters in it and on its borders. (Ours: "
         "everyone nearby a target is a target too, so no one guards it or is hidden behind.)"
     )
+
+
+class UnawareOfAmbush(MurdhamError):
+    rule = (
+        "Characters who are concealed at the start of the fight can take a bonus turn before "
+        "the others. Follow the normal round procedure, but characters who aren't concealed "
+        "and are unaware of the concealed characters can't take their turn."
+    )
+
+
+class AmbushRefused(MurdhamError):
+    rule = (
+        "Characters who launch an ambush are concealed at the start of the fight. (Ours: "
+        "they started the fight, so their faction has the initiative.)"
+    )
+
+
+class ArmourFixed(MurdhamError):
+    rule = "Armour can't be changed during a fight."
+
+
+class BarrierBlocks(MurdhamError):
+    rule = (
+        "Barriers completely block attacks. If a character peaks behind cover to attack, they "
+        "can be still countered and the barrier only counts as cover."
+    )
+
+
+class ShoveRefused(MurdhamError):
+    rule = (
+        "They can also shove the grabbed character, freeing them but forcing them to move by "
+        "half a zone and/or pushing them into a hazard in their zone."
+    )

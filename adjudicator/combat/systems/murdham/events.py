@@ -93,16 +93,33 @@ class FighterAdded(MurdhamEvent):
         return f"{self.fighter.name} joins {self.fighter.faction}: {self.fighter.stats()}"
 
 
+@dataclass(frozen=True)
+class ArmourSet(MurdhamEvent):
+    """A character's armour value, set before the fight begins."""
+
+    kind: ClassVar[str] = "armour_set"
+    unit: str
+    armour: int
+
+    def apply(self, state: MurdhamState) -> MurdhamState:
+        return state.update(self.unit, armour=self.armour)
+
+    def describe(self) -> str:
+        return f"{self.unit}'s armour is {self.armour}"
+
+
 # --- rounds ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class FightBegan(MurdhamEvent):
     kind: ClassVar[str] = "fight_began"
+    #: "the faction which started the fight" (None: the initiative is rolled).
+    starter: str | None = None
 
     def apply(self, state: MurdhamState) -> MurdhamState:
         original = tuple((faction, len(state.members(faction))) for faction in state.factions())
-        return replace(state, phase=Phase.ACTION, original=original)
+        return replace(state, phase=Phase.ACTION, original=original, starter=self.starter)
 
     def describe(self) -> str:
         return "the fight begins"
@@ -129,6 +146,7 @@ class RoundBegan(MurdhamEvent):
             turn=None,
             sub=SubPhase.ALL,
             threshold=None,
+            bonus=frozenset(),
         )
 
     def describe(self) -> str:
@@ -139,6 +157,51 @@ class RoundBegan(MurdhamEvent):
         else:
             why = f"initiative {dice_text((self.die,))}"
         return f"round {self.number}: {self.initiative} have the initiative ({why})"
+
+
+@dataclass(frozen=True)
+class BonusTurnBegan(MurdhamEvent):
+    """ "Characters who are concealed at the start of the fight can take a bonus turn before
+    the others": round 0, the ambushers' faction (who started the fight) to act first, and who
+    may take a turn in it."""
+
+    kind: ClassVar[str] = "bonus_turn_began"
+    initiative: str
+    able: tuple[str, ...]
+
+    def apply(self, state: MurdhamState) -> MurdhamState:
+        return replace(
+            state,
+            round=0,
+            initiative=self.initiative,
+            to_act=self.initiative,
+            passes=0,
+            acted=frozenset(),
+            turn=None,
+            bonus=frozenset(self.able),
+        )
+
+    def describe(self) -> str:
+        return (
+            f"the ambush: a bonus turn before the others, {self.initiative} first; "
+            f"only {', '.join(self.able)} may take a turn"
+        )
+
+
+@dataclass(frozen=True)
+class Revealed(MurdhamEvent):
+    """ "Concealed characters are revealed when they make noise or become visible to the
+    enemy." """
+
+    kind: ClassVar[str] = "revealed"
+    unit: str
+    why: str
+
+    def apply(self, state: MurdhamState) -> MurdhamState:
+        return state.update(self.unit, concealed=False)
+
+    def describe(self) -> str:
+        return f"{self.unit} is revealed ({self.why})"
 
 
 @dataclass(frozen=True)
@@ -335,6 +398,7 @@ class AttackMade(MurdhamEvent):
     unaware: bool = False
     reaction_window: bool = True
     nonlethal: str = ""
+    peeking: bool = False
 
     @property
     def hits(self) -> bool:
@@ -350,6 +414,7 @@ class AttackMade(MurdhamEvent):
                 self.cover,
                 self.unaware,
                 nonlethal=self.nonlethal,
+                peeking=self.peeking,
             )
             return replace(state, pending=pending)
         return state
@@ -358,6 +423,8 @@ class AttackMade(MurdhamEvent):
         dmg = f"d{self.die}" + (" impaired" if self.impaired else "")
         what = f"non-lethal: {self.nonlethal}" if self.nonlethal else f"{self.mode}, {dmg}"
         text = f"{self.attacker} attacks {self.target} ({what})"
+        if self.peeking:
+            text += f"; {self.attacker} peeks from behind a barrier"
         if self.save is not None:
             text += f"; {_save(self.save, self.score, 'WIT')} ({self.why_save})"
             if not self.hits:
@@ -467,6 +534,7 @@ class BlastMade(MurdhamEvent):
     deviation: RolledDie | None = None
     cover: bool = False
     unaware: bool = False
+    peeking: bool = False
 
     def apply(self, state: MurdhamState) -> MurdhamState:
         if not self.targets:
@@ -481,12 +549,15 @@ class BlastMade(MurdhamEvent):
             self.unaware,
             blast=tuple(rest),
             multiple=True,
+            peeking=self.peeking,
         )
         return replace(state, pending=pending)
 
     def describe(self) -> str:
         dmg = f"d{self.die}" + (" impaired" if self.impaired else "")
         text = f"{self.attacker} blasts {self.aimed} ({self.mode}, {dmg})"
+        if self.peeking:
+            text += f"; {self.attacker} peeks from behind a barrier"
         if self.save is not None:
             text += f"; {_save(self.save, self.score, 'WIT')} ({self.why_save})"
         if self.zone != self.aimed:
@@ -583,3 +654,23 @@ class Released(MurdhamEvent):
 
     def describe(self) -> str:
         return f"{self.grabber} lets go of {self.grabbed}"
+
+
+@dataclass(frozen=True)
+class Shoved(MurdhamEvent):
+    """ "They can also shove the grabbed character, freeing them but forcing them to move by
+    half a zone and/or pushing them into a hazard in their zone." """
+
+    kind: ClassVar[str] = "shoved"
+    grabber: str
+    grabbed: str
+    zone: str
+    hazard: str = ""
+
+    def apply(self, state: MurdhamState) -> MurdhamState:
+        grabs = tuple(g for g in state.grabs if g != (self.grabber, self.grabbed))
+        return replace(state.update(self.grabbed, zone=self.zone), grabs=grabs)
+
+    def describe(self) -> str:
+        text = f"{self.grabber} shoves {self.grabbed} free, half a zone: into {self.zone}"
+        return text + (f", into {self.hazard}" if self.hazard else "")

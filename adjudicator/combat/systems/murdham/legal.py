@@ -78,6 +78,10 @@ def _in_turn(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
     if turn.may_main():
         out += [c.Act(me.name, action) for action in MAIN_ACTIONS]
         out.append(c.Blast(me.name))
+        for held in state.holding(me.name):
+            out.append(c.Shove(me.name, held, hazard="the brazier"))
+            zone = state.fighter(held).zone
+            out += [c.Shove(me.name, held, into) for into in state.neighbours(zone)]
         for zone in state.zones:
             distance = state.distance(me.zone, zone)
             if distance is None or not 0 < me.reach >= distance:
@@ -88,7 +92,7 @@ def _in_turn(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
             if f.faction == me.faction or f.status is Status.DEAD:
                 continue
             if f.zone == me.zone:
-                out.append(c.Attack(me.name, f.name))
+                out += [c.Attack(me.name, f.name), c.Attack(me.name, f.name, peeking=True)]
                 out += [c.Attack(me.name, f.name, nonlethal=kind) for kind in NONLETHAL]
                 if f.status is Status.INCAPACITATED:
                     out.append(c.Attack(me.name, f.name, final_blow=True))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham import errors as err
-from adjudicator.combat.systems.murdham.attacks import opportunity_attacks
+from adjudicator.combat.systems.murdham.attacks import opportunity_attacks, reveal
 from adjudicator.combat.systems.murdham.checks import known_zone, own_turn
 from adjudicator.combat.systems.murdham.transaction import Tx
 from adjudicator.rules.wording import plural
@@ -33,3 +33,5 @@ def move(tx: Tx, command: c.Move) -> None:
             hint="sprint (a main action) doubles the movement",
         )
     opportunity_attacks(tx, mover.name, tuple(path), command.opportunity)
+    # Ours: sneaking (the Sneaking section's halved speed and AGI save) is not modelled.
+    reveal(tx, mover.name, "moving without sneaking")

@@ -9,7 +9,7 @@ from dataclasses import replace
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham import errors as err
 from adjudicator.combat.systems.murdham import events as ev
-from adjudicator.combat.systems.murdham.attacks import release_others
+from adjudicator.combat.systems.murdham.attacks import release_others, reveal
 from adjudicator.combat.systems.murdham.checks import (
     known_zone,
     no_turn,
@@ -21,6 +21,9 @@ from adjudicator.combat.systems.murdham.transaction import Tx
 
 #: The variant with the optional rule "fast and slow activations".
 FAST_SLOW = "fast-slow"
+
+#: Ours: the highest armour value a character may have.
+ARMOUR_MAX = 10
 
 MAIN_ACTIONS = {
     "sprint": "Sprint to double movement distance.",
@@ -35,6 +38,8 @@ BONUS_ACTIONS = {
     "poison.",
     "say": "Say a few words.",
 }
+#: "Actions which might reveal a character include: attacking, invoking a power, talking".
+REVEALING = {"invoke": "invoking a power", "distract": "talking", "say": "talking"}
 #: Actions of the other systems, so that asking for one names where it belongs.
 FOREIGN_ACTIONS = {
     "cast": "Words of Power (cast a spell of Words)",
@@ -90,9 +95,26 @@ def add_fighter(tx: Tx, command: c.AddFighter) -> None:
             raise err.SetupError(f"{label} is a save score from 1 to 20, not {score}")
     if not 1 <= f.max_hp <= 1000 or not 0 <= f.hp <= f.max_hp:
         raise err.SetupError(f"health {f.hp}/{f.max_hp} must be 0..max, with max from 1")
-    if not 0 <= f.armour <= 10 or f.weapon == 1 or not 0 <= f.weapon <= 100 or f.reach < 0:
-        raise err.SetupError("armour 0..10, a weapon die d2..d100 (0: unarmed), reach 0 or more")
+    if not 0 <= f.armour <= ARMOUR_MAX or not 0 <= f.weapon <= 100 or f.weapon == 1 or f.reach < 0:
+        raise err.SetupError(
+            f"armour 0..{ARMOUR_MAX}, a weapon die d2..d100 (0: unarmed), reach 0 or more"
+        )
     tx.emit(ev.FighterAdded(replace(f, zone=known_zone(tx.state, f.zone))))
+
+
+@c.handles(c.SetArmour)
+def set_armour(tx: Tx, command: c.SetArmour) -> None:
+    """ "Armour can't be changed during a fight": the GM sets it before the first round."""
+    fighter = tx.state.fighter(command.unit)
+    if tx.state.phase is Phase.ENDED:
+        raise err.NotInPhase("the fight is over already")
+    if tx.state.phase is not Phase.SETUP:
+        raise err.ArmourFixed(
+            f"{fighter.name}'s armour stays {fighter.armour} until the fight is over"
+        )
+    if not 0 <= command.armour <= ARMOUR_MAX:
+        raise err.SetupError(f"armour is 0..{ARMOUR_MAX}, not {command.armour}")
+    tx.emit(ev.ArmourSet(fighter.name, command.armour))
 
 
 @c.handles(c.Begin)
@@ -100,12 +122,43 @@ def begin(tx: Tx, command: c.Begin) -> None:
     _setup(tx.state, "the fight begins once: it has begun already")
     if len(tx.state.factions()) < 2:
         raise err.SetupError("a fight needs characters of two factions at least")
-    tx.emit(ev.FightBegan())
-    if command.starter is None:
+    starter = None if command.starter is None else _faction(tx.state, command.starter)
+    ambushers = [f for f in tx.state.fighters if f.concealed and f.standing]
+    if not ambushers:
+        tx.emit(ev.FightBegan(starter))
+        first_round(tx)
+        return
+    ambushing = _ambushing_faction(ambushers, starter)
+    tx.emit(ev.FightBegan(ambushing))
+    # "Characters who are concealed at the start of the fight can take a bonus turn before
+    # the others." Ours: their allies know of them; their enemies are unaware.
+    sides = {f.faction for f in ambushers}
+    able = tuple(f.name for f in tx.state.fighters if f.faction in sides and f.standing)
+    tx.emit(ev.BonusTurnBegan(ambushing, able))
+
+
+def _ambushing_faction(ambushers: list[Fighter], starter: str | None) -> str:
+    """ "Characters who launch an ambush" started the fight: the starter is their faction."""
+    sides = tuple(dict.fromkeys(f.faction for f in ambushers))
+    if starter is None and len(sides) == 1:
+        return sides[0]
+    if starter not in sides:
+        raise err.AmbushRefused(
+            f"the ambushers ({', '.join(f.name for f in ambushers)}) started the fight, "
+            f"not {starter or 'no one'}",
+            hint=f"begin --starter {sides[0]}" if starter is None else None,
+        )
+    return starter
+
+
+def first_round(tx: Tx) -> None:
+    """ "On the first round, the faction which started the fight automatically has the
+    initiative."; else a die decides."""
+    starter = tx.state.starter
+    if starter is None or starter not in tx.state.in_play():
         start_round(tx, 1)
         return
-    faction = _faction(tx.state, command.starter)
-    tx.emit(ev.RoundBegan(1, faction, started=True))
+    tx.emit(ev.RoundBegan(1, starter, started=True))
     _threshold(tx)
 
 
@@ -155,6 +208,10 @@ def check_may_take_turn(state: MurdhamState, fighter: Fighter) -> None:
         if not any(state.may_take_turn(f) for f in state.members(fighter.faction)):
             raise err.OnlyPass(f"{fighter.faction} have no one left to take a turn this round")
         raise err.AlreadyActed(f"{fighter.name} has taken a turn (or reacted) this round")
+    if state.bonus_turn and fighter.name not in state.bonus:
+        raise err.UnawareOfAmbush(
+            f"{fighter.name} is unaware of the ambush: no turn in its bonus turn (pass)"
+        )
     if not state.may_take_turn(fighter):
         raise err.TooSlow(
             f"{fighter.name}'s WIT {fighter.wit} is under the threshold {state.threshold}"
@@ -176,7 +233,11 @@ def pass_go(tx: Tx, command: c.Pass) -> None:
         return
     tx.emit(ev.ActionPhaseEnded())
     morale_phase(tx)
-    if not end_if_one_side(tx):
+    if end_if_one_side(tx):
+        return
+    if tx.state.round == 0:
+        first_round(tx)
+    else:
         start_round(tx, tx.state.round + 1)
 
 
@@ -230,11 +291,13 @@ def act(tx: Tx, command: c.Act) -> None:
         if not turn.may_main():
             raise err.NoActionLeft(f"{turn.unit} has no main action left this turn")
         tx.emit(ev.ActionTaken(turn.unit, True, action, command.note))
+        reveal(tx, turn.unit, REVEALING.get(action, ""))
         return
     if action in BONUS_ACTIONS:
         if not turn.may_bonus():
             raise err.NoActionLeft(f"{turn.unit} has no bonus action left this turn")
         tx.emit(ev.ActionTaken(turn.unit, False, action, command.note))
+        reveal(tx, turn.unit, REVEALING.get(action, ""))
         return
     raise err.NotAnAction(
         f"Murdham has no action {command.action!r}",

@@ -51,7 +51,8 @@ class Fighter(Record):
     """A character: faction, the three save scores, health, armour, weapon and where it is.
 
     `weapon` is the damage die's sides (0: unarmed, "d4 impaired damage"); `reach` is the
-    weapon's range in zones (0: a melee weapon)."""
+    weapon's range in zones (0: a melee weapon). `concealed`: unseen by the enemy, as
+    "Characters who launch an ambush are concealed at the start of the fight" until revealed."""
 
     name: str
     faction: str
@@ -67,6 +68,7 @@ class Fighter(Record):
     immune_to_fear: bool = False
     prepared: bool = False
     status: Status = Status.ACTIVE
+    concealed: bool = False
 
     @property
     def standing(self) -> bool:
@@ -79,6 +81,7 @@ class Fighter(Record):
         return (
             f"WIT {self.wit} AGI {self.agi} STR {self.strength}, HP {self.hp}/{self.max_hp}, "
             f"armour {self.armour}, {weapon}{reach}, in {self.zone}"
+            + (", concealed" if self.concealed else "")
         )
 
     def describe(self) -> str:
@@ -124,6 +127,8 @@ class PendingAttack(Record):
     multiple: bool = False
     #: A target of this blast has countered it: "can only be countered by a single target".
     countered: bool = False
+    #: The attacker peeks from behind a barrier: a counter finds it in cover.
+    peeking: bool = False
 
 
 @dataclass(frozen=True)
@@ -152,6 +157,11 @@ class MurdhamState:
     #: Each faction's number when the fight began: "reduced to half or less their original".
     original: tuple[tuple[str, int], ...] = ()
     ended: str | None = None
+    #: "the faction which started the fight": it has the initiative on the first round.
+    starter: str | None = None
+    #: Round 0, the ambush's "bonus turn before the others": who may take a turn in it (the
+    #: concealed and their allies, who know of them).
+    bonus: frozenset[str] = frozenset()
     factions_order: tuple[str, ...] = field(default=())
 
     # --- lookups ------------------------------------------------------------------------------
@@ -236,9 +246,17 @@ class MurdhamState:
         """Whom `name` keeps hold of."""
         return tuple(b for a, b in self.grabs if a == name and self.held_by(b) == name)
 
+    @property
+    def bonus_turn(self) -> bool:
+        """The ambush's bonus turn (round 0) is being played."""
+        return self.phase is Phase.ACTION and self.round == 0
+
     def may_take_turn(self, fighter: Fighter) -> bool:
-        """Standing, not yet acted this round, and (fast sub-phase) quick enough."""
+        """Standing, not yet acted this round, aware of the ambush in its bonus turn, and
+        (fast sub-phase) quick enough."""
         if not fighter.standing or fighter.name in self.acted:
+            return False
+        if self.bonus_turn and fighter.name not in self.bonus:
             return False
         if self.sub is SubPhase.FAST and self.threshold is not None:
             first_round_exception = self.round == 1 and fighter.prepared
