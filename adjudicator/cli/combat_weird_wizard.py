@@ -6,7 +6,8 @@ turn, reactions declared with what triggers them; `combat start --system weird-w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+import enum
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.text import Text
@@ -18,7 +19,7 @@ from adjudicator.cli.combat_play import step
 from adjudicator.cli.combat_system_views import SystemViews, fraction_json
 from adjudicator.combat.systems.views import WEIRD_WIZARD_VIEW
 from adjudicator.combat.systems.weird_wizard import commands as c
-from adjudicator.combat.systems.weird_wizard.commands import AttackOption
+from adjudicator.combat.systems.weird_wizard.commands import AttackOption, UnarmedWay, Wrestling
 from adjudicator.combat.systems.weird_wizard.engine import NAME
 from adjudicator.combat.systems.weird_wizard.odds import attack_odds
 from adjudicator.combat.systems.weird_wizard.state import Combatant, Grip, Side
@@ -35,6 +36,8 @@ app = typer.Typer(
 
 Unit = Annotated[str, typer.Argument(help="The combatant's name.", show_default=False)]
 Target = Annotated[str, typer.Argument(help="The target's name.", show_default=False)]
+
+Chosen = TypeVar("Chosen", bound=enum.Enum)
 
 #: How a fight of this system is read and shown (`status`, `combat board`).
 VIEWS = SystemViews(WEIRD_WIZARD_VIEW)
@@ -291,6 +294,90 @@ def attack_command(
         attacker, target, called_shot, high_ground, submerged, obscured, invisible, cover,
         improvised, bonus, dodge, covered_by, attacks, disarm, catch, _option(option), push,
     )  # fmt: skip
+
+
+def _choice(flag: str, text: str, kind: type[Chosen]) -> Chosen:
+    try:
+        return kind(text.strip().casefold())
+    except ValueError:
+        raise InvalidInput(f"{flag} {text!r}", hint=", ".join(k.value for k in kind)) from None
+
+
+@app.command("unarmed")
+@step(dice=True, system=NAME)
+def unarmed_command(
+    attacker: Unit,
+    way: Annotated[
+        str,
+        typer.Argument(
+            help="strike, shove, trip, grab, drag, wrestle or escape.", show_default=False
+        ),
+    ],
+    target: Target,
+    attribute: Annotated[
+        str,
+        typer.Option(
+            "--with", help="strength or agility, where the roller chooses (grab, wrestle, escape)."
+        ),
+    ] = "",
+    against: Annotated[
+        str,
+        typer.Option(
+            "--against",
+            help="strength or agility: the target's choice (trip, wrestle), or the escaper's "
+            "of the holder's.",
+        ),
+    ] = "",
+    effect: Annotated[
+        str,
+        typer.Option("--effect", help="A wrestle's: prone, both-prone, damage or pin."),
+    ] = "",
+    to: Annotated[
+        int | None, typer.Option("--to", help="Where a drag goes, in yards.", show_default=False)
+    ] = None,
+    withstand: Annotated[
+        bool,
+        typer.Option("--withstand", help="The target withstands a roll on its Strength: 1 bane."),
+    ] = False,
+    dodge: Annotated[
+        bool,
+        typer.Option("--dodge", help="The target dodges a roll on its Agility (or a strike)."),
+    ] = False,
+    grab_back: Annotated[
+        bool,
+        typer.Option("--grab-back", help="An escape's critical success grabs back (reaction)."),
+    ] = False,
+) -> Step:
+    """An unarmed attack (the action, or an additional attack), or an escape from a grab.
+
+    Example: adjudicator combat weird-wizard unarmed Fighter grab Goblin --with agility
+    """
+    chosen = _choice("way", way, UnarmedWay)
+    wrestling = _choice("--effect", effect, Wrestling) if effect.strip() else None
+    return c.Unarmed(
+        attacker, chosen, target, attribute, against, wrestling, to,
+        withstand, dodge, grab_back,
+    )  # fmt: skip
+
+
+@app.command("release")
+@step(system=NAME)
+def release_command(unit: Unit, target: Target) -> Step:
+    """Let a grabbed creature go (freely, at any time).
+
+    Example: adjudicator combat weird-wizard release Fighter Goblin
+    """
+    return c.Release(unit, target)
+
+
+@app.command("stand")
+@step(system=NAME)
+def stand_command(unit: Unit) -> Step:
+    """Stand up from prone: half the Speed.
+
+    Example: adjudicator combat weird-wizard stand Goblin
+    """
+    return c.Stand(unit)
 
 
 @app.command("rearm")

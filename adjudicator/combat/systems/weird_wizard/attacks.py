@@ -57,16 +57,46 @@ def circumstances(
             for u in state.combatants
         ):
             mods.append(Modifier("ranged attack within reach of an enemy", -1))
+    mods += prone_modifiers(state, attacker, target)
     if command.dodge:
         mods.append(Modifier(f"{target.name} dodges (reaction)", -1))
     return (*mods, *options.marks(state, attacker, target), *pending(state, attacker.name))
 
 
+def prone_modifiers(
+    state: WeirdState, attacker: Combatant, target: Combatant
+) -> tuple[Modifier, ...]:
+    """Ours, as the core rules have prone: 1 boon to attack a prone creature from within its
+    reach, 1 bane from beyond it; 1 bane to attack while prone."""
+    mods = []
+    if target.prone:
+        if state.in_reach(attacker, target):
+            mods.append(Modifier(f"{target.name} is prone, in reach", 1))
+        else:
+            mods.append(Modifier(f"{target.name} is prone, beyond reach", -1))
+    if attacker.prone:
+        mods.append(Modifier(f"{attacker.name} attacks while prone", -1))
+    return tuple(mods)
+
+
+def in_volley(state: WeirdState, name: str) -> bool:
+    """Whether `name` has additional attacks left to make in its attack action."""
+    volley = state.volley_of(state.unit(name).name)
+    return volley is not None and volley.left > 0
+
+
+def additional_attack(tx: Tx, attacker: Combatant, target: Combatant) -> None:
+    """One of the additional attacks of multiple attacks, on a target not yet attacked."""
+    volley = tx.state.volley_of(attacker.name)
+    if volley is not None and target.name in volley.targets:
+        raise err.SameTarget(f"{attacker.name} has attacked {target.name} in this action")
+    tx.emit(ev.AdditionalAttack(attacker.name, target.name))
+
+
 @c.handles(c.Attack)
 def attack(tx: Tx, command: c.Attack) -> None:
     state = tx.state
-    volley = state.volley_of(state.unit(command.attacker).name)
-    additional = volley is not None and volley.left > 0
+    additional = in_volley(state, command.attacker)
     turn = own_turn(state, command.attacker, action=not additional)
     attacker, target = state.unit(turn.unit), state.unit(command.target)
     if not enemies(attacker, target):
@@ -78,14 +108,12 @@ def attack(tx: Tx, command: c.Attack) -> None:
             f"{attacker.name} has dropped its weapon",
             hint="attack --improvised (or unarmed), or rearm (an action)",
         )
-    if volley is not None and additional:
+    if additional:
         if command.attacks != 1:
             raise err.MultipleAttacksRefused(
                 f"{attacker.name} is making its additional attacks already"
             )
-        if target.name in volley.targets:
-            raise err.SameTarget(f"{attacker.name} has attacked {target.name} in this action")
-        tx.emit(ev.AdditionalAttack(attacker.name, target.name))
+        additional_attack(tx, attacker, target)
     else:
         tx.emit(ev.ActionUsed(attacker.name, "attack", target.name))
         if command.attacks != 1:
@@ -141,9 +169,12 @@ def check_reach(
         )
 
 
-def resolve_attack(tx: Tx, attacker: Combatant, target: Combatant, command: c.Attack) -> None:
+def resolve_attack(
+    tx: Tx, attacker: Combatant, target: Combatant, command: c.Attack, *, unarmed: bool = False
+) -> None:
     """ "Make an attribute roll against the target's Defense. You use Strength for melee
-    weapons and Agility for ranged weapons." A success rolls the weapon's damage dice."""
+    weapons and Agility for ranged weapons." A success rolls the weapon's damage dice; an
+    unarmed strike on a larger target deals 1 damage instead."""
     attribute = "agility" if weapon_range(attacker, command) else "strength"
     mods = circumstances(tx.state, attacker, target, command)
     roll = tx.attribute_roll(
@@ -166,6 +197,9 @@ def resolve_attack(tx: Tx, attacker: Combatant, target: Combatant, command: c.At
         options.disarm(tx, attacker, target, command.catch)
         return
     options.use_option(tx, attacker, target, command, roll)
+    if unarmed and target.bulk > attacker.bulk:
+        tx.emit(ev.DamageDealt(attacker.name, target.name, (), flat=1))
+        return
     weapon = 0 if command.option else 1 if command.improvised else attacker.dice
     if weapon or command.bonus:
         damage(tx, attacker, target, weapon, command.bonus)

@@ -124,6 +124,65 @@ class Attack(WeirdCommand):
     push: int = 5
 
 
+class UnarmedWay(enum.Enum):
+    """The page's unarmed attacks ("Unarmed attacks do not benefit from expending Bonus
+    Damage")."""
+
+    STRIKE = "strike"
+    SHOVE = "shove"
+    TRIP = "trip"
+    GRAB = "grab"
+    DRAG = "drag"
+    WRESTLE = "wrestle"
+    ESCAPE = "escape"
+
+
+class Wrestling(enum.Enum):
+    """What a successful wrestle does, chosen from the page's four."""
+
+    PRONE = "prone"
+    BOTH_PRONE = "both-prone"
+    DAMAGE = "damage"
+    PIN = "pin"
+
+
+@dataclass(frozen=True)
+class Unarmed(WeirdCommand):
+    """An unarmed attack (the action, or an additional attack of multiple attacks; escape is
+    an action of the held). `attribute` is the roller's Strength or Agility where the page
+    lets it choose, `against` the score rolled against where the target (or, escaping, the
+    roller) chooses ("" for the better one); `effect` a wrestle's, `to` where a drag goes.
+    `withstand` or `dodge` is the reaction of the creature whose Strength or Agility is
+    rolled against: 1 bane on the roll. `grab_back`: on an escape's critical success, the
+    reaction grab of the creature that had it held."""
+
+    attacker: str
+    way: UnarmedWay
+    target: str
+    attribute: str = ""
+    against: str = ""
+    effect: Wrestling | None = None
+    to: int | None = None
+    withstand: bool = False
+    dodge: bool = False
+    grab_back: bool = False
+
+
+@dataclass(frozen=True)
+class Release(WeirdCommand):
+    """Let a grabbed creature go ("which you can do freely by letting it go")."""
+
+    unit: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Stand(WeirdCommand):
+    """Stand up from prone (ours, as the core rules have it: half the Speed)."""
+
+    unit: str
+
+
 @dataclass(frozen=True)
 class Rearm(WeirdCommand):
     """Use an Item (ours): a disarmed combatant takes up its weapon again."""

@@ -76,6 +76,7 @@ class Combatant(Record):
     grip: Grip = Grip.ONE_HANDED
     shield: bool = False
     disarmed: bool = False
+    prone: bool = False
 
     @property
     def bulk(self) -> Fraction:
@@ -140,6 +141,17 @@ class Volley(Record):
 
 
 @dataclass(frozen=True)
+class Grab(Record):
+    """A grab ("the target becomes held by you until the end of your next turn"): who holds
+    whom, the round it was made or extended in, and whether the held creature is pinned."""
+
+    holder: str
+    held: str
+    round: int
+    pinned: bool = False
+
+
+@dataclass(frozen=True)
 class WeirdState:
     variant: str = "weird-wizard"
     combatants: tuple[Combatant, ...] = ()
@@ -160,6 +172,10 @@ class WeirdState:
     volley: Volley | None = None
     #: Who has the Slippery trait until the end of its turn (a feinting attack).
     slippery: frozenset[str] = frozenset()
+    #: The grabs in force (unarmed attacks: Grab, Drag, Wrestle, Escape).
+    grabs: tuple[Grab, ...] = ()
+    #: Whose Speed is 0 until the start of whose next turn (a trip's critical success).
+    halted: tuple[tuple[str, str], ...] = ()
     ended: str | None = None
 
     def has(self, name: str) -> bool:
@@ -224,6 +240,27 @@ class WeirdState:
         """The multiple attacks `name` is making this turn, if it declared some."""
         volley = self.volley
         return volley if volley is not None and volley.attacker == name else None
+
+    def grab_of(self, holder: str, held: str) -> Grab | None:
+        return next((g for g in self.grabs if g.holder == holder and g.held == held), None)
+
+    def held(self, name: str) -> bool:
+        """Held by a grab (or a pin): "Held" in the Weird Wizard core rules: Speed 0."""
+        return any(g.held == name for g in self.grabs)
+
+    def pinned(self, name: str) -> bool:
+        return any(g.held == name and g.pinned for g in self.grabs)
+
+    def loosen(self) -> WeirdState:
+        """Ours: a grab ends once its holder is incapacitated ("unconscious") or the two are
+        out of each other's reach (the holder moved away, or either was pushed)."""
+        units = {u.name: u for u in self.combatants}
+        kept = tuple(
+            g
+            for g in self.grabs
+            if not units[g.holder].incapacitated and self.in_reach(units[g.holder], units[g.held])
+        )
+        return self if kept == self.grabs else replace(self, grabs=kept)
 
     def defended(self, name: str) -> bool:
         return any(unit == name for unit, _ in self.defending)

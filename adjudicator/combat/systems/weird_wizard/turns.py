@@ -155,7 +155,9 @@ def start_turn(tx: Tx, command: c.StartTurn) -> None:
             else f"the {acting.value if acting else 'nobody'}'s side"
         )
         raise err.OutOfOrder(f"{who.name} waits: {side} first")
-    tx.emit(ev.TurnStarted(who.name, who.speed, who.name in state.ambushed))
+    halted = any(unit == who.name for unit, _ in state.halted)
+    speed = 0 if halted else who.speed
+    tx.emit(ev.TurnStarted(who.name, speed, who.name in state.ambushed))
 
 
 @c.handles(c.Act)
