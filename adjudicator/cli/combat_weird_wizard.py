@@ -43,11 +43,11 @@ Chosen = TypeVar("Chosen", bound=enum.Enum)
 VIEWS = SystemViews(WEIRD_WIZARD_VIEW)
 
 
-def _dice(text: str) -> int:
+def _dice(text: str, flag: str = "--weapon") -> int:
     """ "2d6" (or "2") -> 2 dice of d6."""
     cleaned = text.strip().casefold().removesuffix("d6")
     if not cleaned.isdigit():
-        raise InvalidInput(f"--weapon {text!r} is not a number of d6", hint="1d6, 2d6, 3d6")
+        raise InvalidInput(f"{flag} {text!r} is not a number of d6", hint="1d6, 2d6, 3d6")
     return int(cleaned)
 
 
@@ -77,6 +77,10 @@ def add_command(
         ),
     ] = "one-handed",
     shield: Annotated[bool, typer.Option("--shield", help="A shield equipped.")] = False,
+    off_hand: Annotated[
+        str,
+        typer.Option("--off-hand", help="A second weapon in the off hand: its damage dice."),
+    ] = "0",
 ) -> Step:
     """Add a combatant on the Sage's side or the players'.
 
@@ -93,6 +97,7 @@ def add_command(
     unit = Combatant(
         name, chosen, strength, agility, intellect, will, defense, health, at, speed,
         _dice(weapon), reach, bonus, size=size, grip=held, shield=shield,
+        off_hand=_dice(off_hand, "--off-hand"),
     )  # fmt: skip
     return c.AddCombatant(unit)
 
@@ -244,6 +249,23 @@ Option = Annotated[
 ]
 
 
+HandOption = Annotated[
+    str,
+    typer.Option(
+        "--hand",
+        help="With two weapons: main, off (the off-hand weapon), or both (the main hand's "
+        "roll; on a success the off-hand weapon's damage is extra damage).",
+    ),
+]
+
+
+def _choice(flag: str, text: str, kind: type[Chosen]) -> Chosen:
+    try:
+        return kind(text.strip().casefold())
+    except ValueError:
+        raise InvalidInput(f"{flag} {text!r}", hint=", ".join(k.value for k in kind)) from None
+
+
 def _option(text: str) -> AttackOption | None:
     if not text.strip():
         return None
@@ -284,6 +306,7 @@ def attack_command(
     push: Annotated[
         int, typer.Option("--push", help="A driving attack's push, in yards (up to 5).")
     ] = 5,
+    hand: HandOption = "main",
 ) -> Step:
     """Attack (the action, or an additional attack of it): Strength (melee) or Agility
     (ranged) against Defense.
@@ -293,14 +316,8 @@ def attack_command(
     return c.Attack(
         attacker, target, called_shot, high_ground, submerged, obscured, invisible, cover,
         improvised, bonus, dodge, covered_by, attacks, disarm, catch, _option(option), push,
+        _choice("--hand", hand, c.Hand),
     )  # fmt: skip
-
-
-def _choice(flag: str, text: str, kind: type[Chosen]) -> Chosen:
-    try:
-        return kind(text.strip().casefold())
-    except ValueError:
-        raise InvalidInput(f"{flag} {text!r}", hint=", ".join(k.value for k in kind)) from None
 
 
 @app.command("unarmed")
@@ -426,6 +443,7 @@ def odds_command(
     improvised: Improvised = False,
     disarm: Disarm = False,
     option: Option = "",
+    hand: HandOption = "main",
     combat: CombatOption = None,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
@@ -440,6 +458,7 @@ def odds_command(
     declared = c.Attack(
         attacker, target, called_shot, high_ground, submerged, obscured, invisible, cover,
         improvised, bonus, disarm=disarm, option=_option(option),
+        hand=_choice("--hand", hand, c.Hand),
     )  # fmt: skip
     odds = attack_odds(state, declared)
     if as_json:

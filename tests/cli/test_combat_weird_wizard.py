@@ -292,3 +292,50 @@ def test_unarmed_attacks_refused_with_their_rule_record_nothing(
         ledger, "combat", "weird-wizard", "unarmed", "Fighter", "wrestle", "Goblin", "--effect",
         "choke",
     )  # fmt: skip
+
+
+def test_the_page_s_rogue_with_two_weapons_plays_through_the_cli(tmp_path: Path) -> None:
+    """seeds/004, "Attacking with Two Weapons": "For example, say your rogue wields a sword in
+    one hand and a dagger in the other. You attack. If you get a success, your attack deals
+    3d6 damage: 2d6 from the sword and 1d6 from the dagger, plus any Bonus Damage you have
+    available." """
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "weird-wizard", "--seed", "4")
+    w(ledger, "add", "Goblin", "--side", "sage", "--at", "0", "--health", "20")
+    w(ledger, "add", "Rogue", "--side", "players", "--at", "1", "--weapon", "2d6",
+      "--off-hand", "1d6")  # fmt: skip
+    w(ledger, "begin")
+    w(ledger, "turn", "Goblin")
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Rogue")
+    odds = json.loads(w(ledger, "odds", "Rogue", "Goblin", "--hand", "both", "--json"))
+    assert odds["hit"]["fraction"] == "11/20" and odds["drops"]["fraction"] == "0"
+    out = w(ledger, "attack", "Rogue", "Goblin", "--hand", "both", "--dice", "12 3 4 5")
+    assert (
+        "Goblin takes 12 damage from Rogue: d6=3 (entered), d6=4 (entered) + off-hand d6=5" in out
+    )
+    assert "Rogue (players): Str 10 Agi 10 Int 10 Will 10, Defense 10, Health 10, 2d6 and " \
+        "off-hand 1d6, at 1 yd" in w(ledger, "status")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("attack", "Fighter", "Goblin", "--hand", "off"), "you can attack with either"),
+        (("add", "Rogue", "--side", "players", "--off-hand", "1d6", "--shield"), "with either"),
+        (("add", "Rogue", "--side", "players", "--off-hand", "d"), "--off-hand 'd'"),
+        (("attack", "Fighter", "Goblin", "--hand", "left"), "--hand 'left'"),
+    ],
+)
+def test_two_weapon_attacks_refused_with_their_rule_record_nothing(
+    ledger: Path, args: tuple[str, ...], says: str
+) -> None:
+    if args[0] == "attack":
+        w(ledger, "begin")
+        w(ledger, "turn", "Goblin")
+        w(ledger, "end-turn", "Goblin")
+        w(ledger, "turn", "Fighter")
+    before = len(json.loads(run(ledger, "combat", "log", "--steps", "--json")))
+    assert says in refused(ledger, "combat", "weird-wizard", *args)
+    assert len(json.loads(run(ledger, "combat", "log", "--steps", "--json"))) == before

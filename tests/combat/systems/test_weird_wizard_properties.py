@@ -25,6 +25,8 @@ def random_fight(seed: int, steps: int, spread: int = 12) -> WeirdWizardFight:
     fight = WeirdWizardFight()
     for i in range(rng.randint(2, 6)):
         side = (Side.SAGE, Side.PLAYERS)[i % 2]
+        grip, shield = rng.choice(tuple(Grip)), rng.random() < 0.3
+        one_hand = grip in (Grip.ONE_HANDED, Grip.OFF_HAND) and not shield
         fight.play(
             c.AddCombatant(
                 unit(
@@ -40,8 +42,9 @@ def random_fight(seed: int, steps: int, spread: int = 12) -> WeirdWizardFight:
                     reach=rng.choice((0, 0, 10)),
                     bonus=rng.randint(0, 4),
                     size=rng.choice(("1", "1", "1/2", "2")),
-                    grip=rng.choice(tuple(Grip)),
-                    shield=rng.random() < 0.3,
+                    grip=grip,
+                    shield=shield,
+                    off_hand=rng.choice((0, 1)) if one_hand else 0,
                 )
             )
         )
@@ -56,12 +59,14 @@ def random_fight(seed: int, steps: int, spread: int = 12) -> WeirdWizardFight:
 
 
 def pick(rng: random.Random, options: tuple[c.WeirdCommand, ...]) -> list[c.WeirdCommand]:
-    """The legal commands of one kind (and way of unarmed attack), each kind as likely: the
+    """The legal commands of one kind (and way of attack), each kind as likely: the
     many ways to attack do not crowd out the rarer commands. Letting go of a grab is of a
     kind with ending the turn (else grabs rarely last to be dragged or wrestled)."""
     kinds: dict[str, list[c.WeirdCommand]] = {}
     for command in options:
         way = command.way.value if isinstance(command, c.Unarmed) else ""
+        if isinstance(command, c.Attack):
+            way = "disarm" if command.disarm else "option" if command.option else command.hand.value
         kind = "EndTurn" if isinstance(command, c.Release) else type(command).__name__ + way
         kinds.setdefault(kind, []).append(command)
     return kinds[rng.choice(sorted(kinds))]

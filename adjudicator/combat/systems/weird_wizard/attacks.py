@@ -27,8 +27,21 @@ CIRCUMSTANCES = (
 
 
 def weapon_range(attacker: Combatant, command: c.Attack) -> int:
-    """The range of the weapon the attack uses: 0 (melee) with an improvised weapon."""
-    return 0 if command.improvised else attacker.range
+    """The range of the weapon the attack uses: 0 (melee) with an improvised weapon or the
+    off-hand weapon."""
+    return 0 if command.improvised or command.hand is c.Hand.OFF else attacker.range
+
+
+def weapon_dice(attacker: Combatant, command: c.Attack) -> tuple[int, int]:
+    """The weapon's damage dice and the extra damage dice of a successful attack: nothing
+    from the weapon with an attack option; 1d6 improvised; the off-hand weapon's dice when
+    it attacks alone, as extra damage when both weapons attack at the same time."""
+    extra = attacker.off_hand if command.hand is c.Hand.BOTH else 0
+    if command.option:
+        return 0, extra
+    if command.improvised:
+        return 1, extra
+    return (attacker.off_hand if command.hand is c.Hand.OFF else attacker.dice), extra
 
 
 def circumstances(
@@ -200,16 +213,21 @@ def resolve_attack(
     if unarmed and target.bulk > attacker.bulk:
         tx.emit(ev.DamageDealt(attacker.name, target.name, (), flat=1))
         return
-    weapon = 0 if command.option else 1 if command.improvised else attacker.dice
-    if weapon or command.bonus:
-        damage(tx, attacker, target, weapon, command.bonus)
+    weapon, extra = weapon_dice(attacker, command)
+    if weapon or extra or command.bonus:
+        damage(tx, attacker, target, weapon, command.bonus, extra)
 
 
-def damage(tx: Tx, attacker: Combatant, target: Combatant, dice: int, bonus: int) -> None:
-    """The weapon's `dice` ("An improvised weapon deals 1d6 damage"), with Bonus Damage."""
+def damage(
+    tx: Tx, attacker: Combatant, target: Combatant, dice: int, bonus: int, extra: int = 0
+) -> None:
+    """The weapon's `dice` ("An improvised weapon deals 1d6 damage"), the off-hand weapon's
+    `extra` dice ("add the off-hand weapon's damage as extra damage for the attack. Then,
+    apply Bonus Damage, if any.")."""
     rolls = tuple(tx.roll(6, "damage", attacker.name) for _ in range(dice))
-    extra = tuple(tx.roll(6, "Bonus Damage", attacker.name) for _ in range(bonus))
-    tx.emit(ev.DamageDealt(attacker.name, target.name, rolls, extra))
+    off = tuple(tx.roll(6, "off-hand damage", attacker.name) for _ in range(extra))
+    more = tuple(tx.roll(6, "Bonus Damage", attacker.name) for _ in range(bonus))
+    tx.emit(ev.DamageDealt(attacker.name, target.name, rolls, more, extra=off))
 
 
 def check_bonus(state: WeirdState, attacker: Combatant, improvised: bool, bonus: int) -> None:

@@ -94,6 +94,16 @@ class AttackOption(enum.Enum):
     PRESSING = "pressing"
 
 
+class Hand(enum.Enum):
+    """Which weapon an attack uses when the attacker wields two: "If you wield two
+    weapons—one in each hand, you can attack with either." Both: "you can attack with both
+    weapons at the same time"."""
+
+    MAIN = "main"
+    OFF = "off"
+    BOTH = "both"
+
+
 @dataclass(frozen=True)
 class Attack(WeirdCommand):
     """An attack with the circumstances the Sage rules on and the reactions declared ("you
@@ -103,7 +113,8 @@ class Attack(WeirdCommand):
     some are left, the attacker's next `Attack` commands are the additional ones. `bonus` is
     the Bonus Damage rolled if this attack succeeds (else it is held). `disarm` disarms
     rather than deals damage; `catch`, the attacker's reaction, catches what is dropped.
-    `option` is an attack option; `push` the yards a driving attack pushes (up to 5)."""
+    `option` is an attack option; `push` the yards a driving attack pushes (up to 5). `hand`
+    is the weapon used, of two wielded."""
 
     attacker: str
     target: str
@@ -122,6 +133,7 @@ class Attack(WeirdCommand):
     catch: bool = False
     option: AttackOption | None = None
     push: int = 5
+    hand: Hand = Hand.MAIN
 
 
 class UnarmedWay(enum.Enum):

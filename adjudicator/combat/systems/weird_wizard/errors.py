@@ -244,3 +244,13 @@ class Prone(WeirdWizardError):
         "our ruling, as the core rules have it: a prone creature stands up by spending half "
         "its Speed before it moves; a pinned creature cannot stand up until the effect ends"
     )
+
+
+class TwoWeaponsRefused(WeirdWizardError):
+    rule = (
+        "If you wield two weapons—one in each hand, you can attack with either. Alternatively, "
+        "if one weapon can be wielded in an off-hand grip, you can attack with both weapons at "
+        "the same time. You resolve the attack using the weapon you wield in your main hand. "
+        "If the roll results in a success, add the off-hand weapon's damage as extra damage "
+        "for the attack."
+    )

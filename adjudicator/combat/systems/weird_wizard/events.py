@@ -504,10 +504,12 @@ class DamageDealt(WeirdEvent):
     bonus: tuple[RolledDie, ...] = ()
     #: Damage that is no roll (an unarmed strike on a larger target: 1).
     flat: int = 0
+    #: The off-hand weapon's dice, extra damage when both weapons attack.
+    extra: tuple[RolledDie, ...] = ()
 
     @property
     def total(self) -> int:
-        return self.flat + sum(r.value for r in (*self.rolls, *self.bonus))
+        return self.flat + sum(r.value for r in (*self.rolls, *self.extra, *self.bonus))
 
     def apply(self, state: WeirdState) -> WeirdState:
         target = state.unit(self.target)
@@ -522,16 +524,12 @@ class DamageDealt(WeirdEvent):
     def describe(self) -> str:
         if self.flat:
             return f"{self.target} takes {self.flat} damage from {self.attacker}"
-        if not self.rolls:
-            return (
-                f"{self.target} takes {self.total} damage from {self.attacker}: Bonus Damage "
-                f"{dice_text(self.bonus)}"
-            )
-        bonus = f" + Bonus Damage {dice_text(self.bonus)}" if self.bonus else ""
-        return (
-            f"{self.target} takes {self.total} damage from {self.attacker}: "
-            f"{dice_text(self.rolls)}{bonus}"
-        )
+        parts = [dice_text(self.rolls)] if self.rolls else []
+        if self.extra:
+            parts.append(f"off-hand {dice_text(self.extra)}")
+        if self.bonus:
+            parts.append(f"Bonus Damage {dice_text(self.bonus)}")
+        return f"{self.target} takes {self.total} damage from {self.attacker}: " + " + ".join(parts)
 
 
 @dataclass(frozen=True)

@@ -98,6 +98,12 @@ def attacks_on(state: WeirdState, me: Combatant, u: Combatant, bonus: int) -> li
         attack = replace(plain, option=option, bonus=0 if improvised else bonus)
         if allowed(state, me, u, attack):
             out.append(attack)
+    for hand in (c.Hand.OFF, c.Hand.BOTH):
+        attack = replace(plain, hand=hand, bonus=0 if improvised else bonus)
+        if allowed(state, me, u, attack):
+            out.append(attack)
+            if allowed(state, me, u, replace(attack, option=AttackOption.DISRUPTING)):
+                out.append(replace(attack, option=AttackOption.DISRUPTING))
     return out
 
 

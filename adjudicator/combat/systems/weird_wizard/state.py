@@ -56,7 +56,8 @@ class Combatant(Record):
 
     `weapon` is its damage dice ("2d6" as 2 dice of d6: `dice`), `range` 0 for a melee
     weapon, `grip` how it is wielded; `bonus` its Bonus Damage dice (+Nd6); `size` its Size
-    ("1", "1/2", "2"); `disarmed` once it has dropped its weapon."""
+    ("1", "1/2", "2"); `disarmed` once it has dropped its weapon; `off_hand` the dice of a
+    second weapon wielded in an off-hand grip."""
 
     name: str
     side: Side
@@ -77,6 +78,8 @@ class Combatant(Record):
     shield: bool = False
     disarmed: bool = False
     prone: bool = False
+    #: A second weapon, in the off hand: its damage dice (0: none).
+    off_hand: int = 0
 
     @property
     def bulk(self) -> Fraction:
@@ -94,6 +97,8 @@ class Combatant(Record):
         weapon = f"{self.dice}d6" + (f" range {self.range}" if self.range else "")
         if self.grip is not Grip.ONE_HANDED:
             weapon += f" {self.grip.value}"
+        if self.off_hand:
+            weapon += f" and off-hand {self.off_hand}d6"
         if self.disarmed:
             weapon += " (dropped)"
         bonus = f", +{self.bonus}d6 Bonus Damage" if self.bonus else ""
