@@ -263,9 +263,11 @@ def test_a_drag_moves_the_grabbed_creature_with_the_grabber() -> None:
     failed = brawl()
     failed.play(c.Unarmed("Knight", GRAB, "Goblin"), dice(15))
     next_round(failed, "Goblin", "Knight")
-    failed.play(c.Unarmed("Knight", DRAG, "Goblin", to=5), dice(2))
+    events = failed.play(c.Unarmed("Knight", DRAG, "Goblin", to=5), dice(2))
+    assert events[-1].describe() == "Knight fails to drag Goblin: if Knight moves, the grab ends"
     assert failed.state.unit("Knight").position == 1 and failed.state.held("Goblin")
-    failed.play(c.Move("Knight", 5), dice())
+    events = failed.play(c.Move("Knight", 0), dice())
+    assert events[0].describe() == "Knight's grab on Goblin ends (Knight moves after a failed drag)"
     assert not failed.state.held("Goblin")
 
 

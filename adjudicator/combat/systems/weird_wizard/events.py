@@ -427,6 +427,23 @@ class GrabEnded(WeirdEvent):
 
 
 @dataclass(frozen=True)
+class DragFailed(WeirdEvent):
+    kind: ClassVar[str] = "drag_failed"
+    holder: str
+    held: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        grabs = tuple(
+            replace(g, slipping=True) if (g.holder, g.held) == (self.holder, self.held) else g
+            for g in state.grabs
+        )
+        return replace(state, grabs=grabs)
+
+    def describe(self) -> str:
+        return f"{self.holder} fails to drag {self.held}: if {self.holder} moves, the grab ends"
+
+
+@dataclass(frozen=True)
 class Pinned(WeirdEvent):
     kind: ClassVar[str] = "pinned"
     holder: str

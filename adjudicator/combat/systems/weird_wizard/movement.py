@@ -46,6 +46,10 @@ def move(tx: Tx, command: c.Move) -> None:
             return
     for grab in tx.state.grabs:
         held = tx.state.unit(grab.held)
-        if grab.holder == me.name and abs(command.to - held.position) > REACH:
+        if grab.holder != me.name:
+            continue
+        if grab.slipping:
+            tx.emit(ev.GrabEnded(me.name, held.name, f"{me.name} moves after a failed drag"))
+        elif abs(command.to - held.position) > REACH:
             tx.emit(ev.GrabEnded(me.name, held.name, f"{me.name} moves away without dragging"))
     tx.emit(ev.Moved(me.name, me.position, command.to))

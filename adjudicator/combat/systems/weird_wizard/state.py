@@ -154,6 +154,8 @@ class Grab(Record):
     held: str
     round: int
     pinned: bool = False
+    #: A drag failed: "On a failure, you can move, but if you do so the grab ends."
+    slipping: bool = False
 
 
 @dataclass(frozen=True)

@@ -217,6 +217,8 @@ def resolve(tx: Tx, me: Combatant, target: Combatant, command: c.Unarmed) -> Non
         tx.emit(ev.AttackRolled(me.name, target.name, roll))
     if roll.success:
         succeed(tx, me, target, command, critical=roll.critical)
+    elif way is UnarmedWay.DRAG:
+        tx.emit(ev.DragFailed(me.name, target.name))
 
 
 def modifiers(
