@@ -6,7 +6,8 @@ turn, reactions declared with what triggers them; `combat start --system weird-w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+import enum
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.text import Text
@@ -18,7 +19,7 @@ from adjudicator.cli.combat_play import step
 from adjudicator.cli.combat_system_views import SystemViews, fraction_json
 from adjudicator.combat.systems.views import WEIRD_WIZARD_VIEW
 from adjudicator.combat.systems.weird_wizard import commands as c
-from adjudicator.combat.systems.weird_wizard.commands import AttackOption
+from adjudicator.combat.systems.weird_wizard.commands import AttackOption, UnarmedWay, Wrestling
 from adjudicator.combat.systems.weird_wizard.engine import NAME
 from adjudicator.combat.systems.weird_wizard.odds import attack_odds
 from adjudicator.combat.systems.weird_wizard.state import Combatant, Grip, Side
@@ -36,15 +37,17 @@ app = typer.Typer(
 Unit = Annotated[str, typer.Argument(help="The combatant's name.", show_default=False)]
 Target = Annotated[str, typer.Argument(help="The target's name.", show_default=False)]
 
+Chosen = TypeVar("Chosen", bound=enum.Enum)
+
 #: How a fight of this system is read and shown (`status`, `combat board`).
 VIEWS = SystemViews(WEIRD_WIZARD_VIEW)
 
 
-def _dice(text: str) -> int:
+def _dice(text: str, flag: str = "--weapon") -> int:
     """ "2d6" (or "2") -> 2 dice of d6."""
     cleaned = text.strip().casefold().removesuffix("d6")
     if not cleaned.isdigit():
-        raise InvalidInput(f"--weapon {text!r} is not a number of d6", hint="1d6, 2d6, 3d6")
+        raise InvalidInput(f"{flag} {text!r} is not a number of d6", hint="1d6, 2d6, 3d6")
     return int(cleaned)
 
 
@@ -74,6 +77,10 @@ def add_command(
         ),
     ] = "one-handed",
     shield: Annotated[bool, typer.Option("--shield", help="A shield equipped.")] = False,
+    off_hand: Annotated[
+        str,
+        typer.Option("--off-hand", help="A second weapon in the off hand: its damage dice."),
+    ] = "0",
 ) -> Step:
     """Add a combatant on the Sage's side or the players'.
 
@@ -90,6 +97,7 @@ def add_command(
     unit = Combatant(
         name, chosen, strength, agility, intellect, will, defense, health, at, speed,
         _dice(weapon), reach, bonus, size=size, grip=held, shield=shield,
+        off_hand=_dice(off_hand, "--off-hand"),
     )  # fmt: skip
     return c.AddCombatant(unit)
 
@@ -241,6 +249,23 @@ Option = Annotated[
 ]
 
 
+HandOption = Annotated[
+    str,
+    typer.Option(
+        "--hand",
+        help="With two weapons: main, off (the off-hand weapon), or both (the main hand's "
+        "roll; on a success the off-hand weapon's damage is extra damage).",
+    ),
+]
+
+
+def _choice(flag: str, text: str, kind: type[Chosen]) -> Chosen:
+    try:
+        return kind(text.strip().casefold())
+    except ValueError:
+        raise InvalidInput(f"{flag} {text!r}", hint=", ".join(k.value for k in kind)) from None
+
+
 def _option(text: str) -> AttackOption | None:
     if not text.strip():
         return None
@@ -281,6 +306,7 @@ def attack_command(
     push: Annotated[
         int, typer.Option("--push", help="A driving attack's push, in yards (up to 5).")
     ] = 5,
+    hand: HandOption = "main",
 ) -> Step:
     """Attack (the action, or an additional attack of it): Strength (melee) or Agility
     (ranged) against Defense.
@@ -290,7 +316,85 @@ def attack_command(
     return c.Attack(
         attacker, target, called_shot, high_ground, submerged, obscured, invisible, cover,
         improvised, bonus, dodge, covered_by, attacks, disarm, catch, _option(option), push,
+        _choice("--hand", hand, c.Hand),
     )  # fmt: skip
+
+
+@app.command("unarmed")
+@step(dice=True, system=NAME)
+def unarmed_command(
+    attacker: Unit,
+    way: Annotated[
+        str,
+        typer.Argument(
+            help="strike, shove, trip, grab, drag, wrestle or escape.", show_default=False
+        ),
+    ],
+    target: Target,
+    attribute: Annotated[
+        str,
+        typer.Option(
+            "--with", help="strength or agility, where the roller chooses (grab, wrestle, escape)."
+        ),
+    ] = "",
+    against: Annotated[
+        str,
+        typer.Option(
+            "--against",
+            help="strength or agility: the target's choice (trip, wrestle), or the escaper's "
+            "of the holder's.",
+        ),
+    ] = "",
+    effect: Annotated[
+        str,
+        typer.Option("--effect", help="A wrestle's: prone, both-prone, damage or pin."),
+    ] = "",
+    to: Annotated[
+        int | None, typer.Option("--to", help="Where a drag goes, in yards.", show_default=False)
+    ] = None,
+    withstand: Annotated[
+        bool,
+        typer.Option("--withstand", help="The target withstands a roll on its Strength: 1 bane."),
+    ] = False,
+    dodge: Annotated[
+        bool,
+        typer.Option("--dodge", help="The target dodges a roll on its Agility (or a strike)."),
+    ] = False,
+    grab_back: Annotated[
+        bool,
+        typer.Option("--grab-back", help="An escape's critical success grabs back (reaction)."),
+    ] = False,
+) -> Step:
+    """An unarmed attack (the action, or an additional attack), or an escape from a grab.
+
+    Example: adjudicator combat weird-wizard unarmed Fighter grab Goblin --with agility
+    """
+    chosen = _choice("way", way, UnarmedWay)
+    wrestling = _choice("--effect", effect, Wrestling) if effect.strip() else None
+    return c.Unarmed(
+        attacker, chosen, target, attribute, against, wrestling, to,
+        withstand, dodge, grab_back,
+    )  # fmt: skip
+
+
+@app.command("release")
+@step(system=NAME)
+def release_command(unit: Unit, target: Target) -> Step:
+    """Let a grabbed creature go (freely, at any time).
+
+    Example: adjudicator combat weird-wizard release Fighter Goblin
+    """
+    return c.Release(unit, target)
+
+
+@app.command("stand")
+@step(system=NAME)
+def stand_command(unit: Unit) -> Step:
+    """Stand up from prone: half the Speed.
+
+    Example: adjudicator combat weird-wizard stand Goblin
+    """
+    return c.Stand(unit)
 
 
 @app.command("rearm")
@@ -339,6 +443,7 @@ def odds_command(
     improvised: Improvised = False,
     disarm: Disarm = False,
     option: Option = "",
+    hand: HandOption = "main",
     combat: CombatOption = None,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
@@ -353,6 +458,7 @@ def odds_command(
     declared = c.Attack(
         attacker, target, called_shot, high_ground, submerged, obscured, invisible, cover,
         improvised, bonus, disarm=disarm, option=_option(option),
+        hand=_choice("--hand", hand, c.Hand),
     )  # fmt: skip
     odds = attack_odds(state, declared)
     if as_json:

@@ -228,3 +228,114 @@ def test_attack_options_refused_with_their_rule_record_nothing(
     assert "--option 'riposte'" in refused(
         ledger, "combat", "weird-wizard", "attack", "Fighter", "Goblin", "--option", "riposte"
     )
+
+
+def test_unarmed_attacks_through_the_cli(ledger: Path) -> None:
+    """seeds/004, "Unarmed Attacks": "On a success, the target becomes held by you until the
+    end of your next turn." "If you are held by being grabbed or pinned, you can attempt to
+    escape" ... "Withstand: When a creature rolls against your Strength ... you can use a
+    reaction to either impose 1 bane on the roll" """
+    w(ledger, "begin")
+    w(ledger, "turn", "Goblin")
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Fighter")
+    out = w(ledger, "unarmed", "Fighter", "grab", "Goblin", "--with", "strength", "--dice", "9")
+    assert "Strength roll d20=9 +3 = 12 vs Goblin's Agility 10: success" in out
+    assert "Goblin is held by Knight" not in out and "Goblin is held by Fighter" in out
+    assert "Goblin is held by Fighter" in w(ledger, "status")
+    w(ledger, "end-turn", "Fighter")
+    w(ledger, "turn", "Goblin")
+    assert "Goblin is held by Fighter" in refused(
+        ledger, "combat", "weird-wizard", "move", "Goblin", "3"
+    )
+    out = w(ledger, "unarmed", "Goblin", "escape", "Fighter", "--against", "strength",
+            "--withstand", "--dice", "14 4")  # fmt: skip
+    assert "Fighter reacts: withstand: 1 bane on the escape" in out
+    assert "= 10 vs Fighter's Strength 13: failure" in out
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Fighter")
+    out = w(ledger, "unarmed", "Fighter", "wrestle", "Goblin", "--effect", "prone", "--dice", "15")
+    assert "Goblin falls prone (wrestled down by Fighter)" in out
+    assert "[prone]" in run(ledger, "combat", "board")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("unarmed", "Fighter", "drag", "Goblin", "--to", "4"), "a creature you have grabbed"),
+        (("unarmed", "Fighter", "shove", "Goblin", "--dodge"), "something rolls against your"),
+        (("unarmed", "Fighter", "grab", "Goblin", "--withstand"), "rolls against your Strength"),
+        (("unarmed", "Fighter", "shove", "Ogre"), "no more than 2 higher than yours"),
+        (("unarmed", "Fighter", "trip", "Goblin", "--against", "will"), "choice of Strength"),
+        (("unarmed", "Fighter", "escape", "Goblin"), "the creature that has you held"),
+        (("stand", "Fighter"), "stands up by spending half its Speed"),
+        (("release", "Fighter", "Goblin"), "release the target"),
+    ],
+)
+def test_unarmed_attacks_refused_with_their_rule_record_nothing(
+    ledger: Path, args: tuple[str, ...], says: str
+) -> None:
+    w(ledger, "add", "Ogre", "--side", "sage", "--at", "2", "--size", "4")
+    w(ledger, "begin")
+    for name in ("Ogre", "Goblin"):
+        w(ledger, "turn", name)
+        w(ledger, "end-turn", name)
+    w(ledger, "turn", "Fighter")
+    before = len(json.loads(run(ledger, "combat", "log", "--steps", "--json")))
+    message = refused(ledger, "combat", "weird-wizard", *args)
+    assert says in message and "rule:" in message
+    assert len(json.loads(run(ledger, "combat", "log", "--steps", "--json"))) == before
+    assert "way 'punch'" in refused(
+        ledger, "combat", "weird-wizard", "unarmed", "Fighter", "punch", "Goblin"
+    )
+    assert "--effect 'choke'" in refused(
+        ledger, "combat", "weird-wizard", "unarmed", "Fighter", "wrestle", "Goblin", "--effect",
+        "choke",
+    )  # fmt: skip
+
+
+def test_the_page_s_rogue_with_two_weapons_plays_through_the_cli(tmp_path: Path) -> None:
+    """seeds/004, "Attacking with Two Weapons": "For example, say your rogue wields a sword in
+    one hand and a dagger in the other. You attack. If you get a success, your attack deals
+    3d6 damage: 2d6 from the sword and 1d6 from the dagger, plus any Bonus Damage you have
+    available." """
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "weird-wizard", "--seed", "4")
+    w(ledger, "add", "Goblin", "--side", "sage", "--at", "0", "--health", "20")
+    w(ledger, "add", "Rogue", "--side", "players", "--at", "1", "--weapon", "2d6",
+      "--off-hand", "1d6")  # fmt: skip
+    w(ledger, "begin")
+    w(ledger, "turn", "Goblin")
+    w(ledger, "end-turn", "Goblin")
+    w(ledger, "turn", "Rogue")
+    odds = json.loads(w(ledger, "odds", "Rogue", "Goblin", "--hand", "both", "--json"))
+    assert odds["hit"]["fraction"] == "11/20" and odds["drops"]["fraction"] == "0"
+    out = w(ledger, "attack", "Rogue", "Goblin", "--hand", "both", "--dice", "12 3 4 5")
+    assert (
+        "Goblin takes 12 damage from Rogue: d6=3 (entered), d6=4 (entered) + off-hand d6=5" in out
+    )
+    assert "Rogue (players): Str 10 Agi 10 Int 10 Will 10, Defense 10, Health 10, 2d6 and " \
+        "off-hand 1d6, at 1 yd" in w(ledger, "status")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("attack", "Fighter", "Goblin", "--hand", "off"), "you can attack with either"),
+        (("add", "Rogue", "--side", "players", "--off-hand", "1d6", "--shield"), "with either"),
+        (("add", "Rogue", "--side", "players", "--off-hand", "d"), "--off-hand 'd'"),
+        (("attack", "Fighter", "Goblin", "--hand", "left"), "--hand 'left'"),
+    ],
+)
+def test_two_weapon_attacks_refused_with_their_rule_record_nothing(
+    ledger: Path, args: tuple[str, ...], says: str
+) -> None:
+    if args[0] == "attack":
+        w(ledger, "begin")
+        w(ledger, "turn", "Goblin")
+        w(ledger, "end-turn", "Goblin")
+        w(ledger, "turn", "Fighter")
+    before = len(json.loads(run(ledger, "combat", "log", "--steps", "--json")))
+    assert says in refused(ledger, "combat", "weird-wizard", *args)
+    assert len(json.loads(run(ledger, "combat", "log", "--steps", "--json"))) == before

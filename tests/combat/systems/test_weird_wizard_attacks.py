@@ -4,6 +4,7 @@ Attacks"): each test quotes the sentence it checks."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -301,3 +302,77 @@ def test_a_pressing_attack_imposes_a_bane_on_the_target_s_next_roll_to_attack() 
     events = f.play(c.Attack("Goblin", "Knight"), dice(19, 3))
     assert "1 bane (Knight's pressing attack)" in events[1].describe()
     assert f.state.boons == ()
+
+
+def rogues_turn(**rogue: Any) -> WeirdWizardFight:
+    """The page's rogue: a sword (2d6) in one hand and a dagger (1d6) in the other."""
+    return knights_turn(unit("Rogue", PLAYERS, 1, dice=2, off_hand=1, **rogue), bonus=0)
+
+
+def test_the_page_s_rogue_attacks_with_both_weapons_for_3d6() -> None:
+    """ "if one weapon can be wielded in an off-hand grip, you can attack with both weapons at
+    the same time. You resolve the attack using the weapon you wield in your main hand. If the
+    roll results in a success, add the off-hand weapon's damage as extra damage for the
+    attack. Then, apply Bonus Damage, if any." "For example, say your rogue wields a sword in
+    one hand and a dagger in the other. You attack. If you get a success, your attack deals
+    3d6 damage: 2d6 from the sword and 1d6 from the dagger, plus any Bonus Damage you have
+    available." """
+    f = rogues_turn(bonus=1)
+    f.play(c.EndTurn("Knight"))
+    f.play(c.StartTurn("Rogue"))
+    events = f.play(c.Attack("Rogue", "Goblin", hand=c.Hand.BOTH, bonus=1), dice(15, 6, 1, 2, 3, 4))
+    assert events[-1].describe() == (
+        "Goblin takes 10 damage from Rogue: d6=1 (entered), d6=2 (entered) + off-hand d6=3 "
+        "(entered) + Bonus Damage d6=4 (entered)"
+    )
+
+
+def test_a_rogue_with_two_weapons_attacks_with_either() -> None:
+    """ "If you wield two weapons—one in each hand, you can attack with either." "If you wield
+    two weapons, you can make additional attacks using either weapon." """
+    f = rogues_turn(bonus=2)
+    f.play(c.EndTurn("Knight"))
+    f.play(c.StartTurn("Rogue"))
+    f.play(c.Attack("Rogue", "Goblin", attacks=2), dice(15, 1, 1, 1))
+    events = f.play(c.Attack("Rogue", "Orc", hand=c.Hand.OFF), dice(15, 1, 5))
+    assert events[-1].describe() == "Orc takes 5 damage from Rogue: d6=5 (entered)"
+
+
+def test_with_both_weapons_an_option_still_adds_the_off_hand_damage() -> None:
+    """ "When you successfully use an attack option, the weapon contributes nothing to the
+    damage dealt by the attack. Only Bonus Damage and any extra damage apply." (the off-hand
+    weapon's damage is extra damage)"""
+    f = rogues_turn()
+    f.play(c.EndTurn("Knight"))
+    f.play(c.StartTurn("Rogue"))
+    both = c.Attack("Rogue", "Goblin", hand=c.Hand.BOTH, option=AttackOption.DISRUPTING)
+    events = f.play(both, dice(15, 1, 4))
+    assert events[-1].describe() == "Goblin takes 4 damage from Rogue: off-hand d6=4 (entered)"
+
+
+def test_two_weapon_attacks_need_an_off_hand_weapon_and_hands_for_it() -> None:
+    """ "If you wield two weapons—one in each hand" ... "if one weapon can be wielded in an
+    off-hand grip" (ours: a two-handed weapon or a shield leaves no hand for it; both weapons
+    strike in melee; a disarming attack has no damage to add)."""
+    f = knights_turn()
+    with pytest.raises(err.TwoWeaponsRefused, match="wields no off-hand weapon"):
+        f.play(c.Attack("Knight", "Goblin", hand=c.Hand.OFF))
+    rogue = rogues_turn()
+    rogue.play(c.EndTurn("Knight"))
+    rogue.play(c.StartTurn("Rogue"))
+    with pytest.raises(err.TwoWeaponsRefused, match="no off-hand damage to add"):
+        rogue.play(c.Attack("Rogue", "Goblin", hand=c.Hand.BOTH, disarm=True))
+    with pytest.raises(err.TwoWeaponsRefused, match="without its weapons"):
+        rogue.play(c.Attack("Rogue", "Goblin", hand=c.Hand.OFF, improvised=True))
+    with pytest.raises(err.SetupError, match="needs a free hand") as refused:
+        knights_turn(unit("Rogue", PLAYERS, 1, off_hand=1, shield=True))
+    assert "you can attack with either" in refused.value.broken_rule
+    with pytest.raises(err.SetupError, match="needs a free hand"):
+        knights_turn(unit("Rogue", PLAYERS, 1, off_hand=1, grip=Grip.TWO_HANDED))
+    archer = knights_turn(unit("Archer", PLAYERS, 1, off_hand=1, reach=10), bonus=0)
+    archer.play(c.EndTurn("Knight"))
+    archer.play(c.StartTurn("Archer"))
+    with pytest.raises(err.TwoWeaponsRefused, match="both weapons strike in melee"):
+        archer.play(c.Attack("Archer", "Goblin", hand=c.Hand.BOTH))
+    events = archer.play(c.Attack("Archer", "Goblin", hand=c.Hand.OFF), dice(15, 1, 3))
+    assert "long-range" not in events[1].describe() and "within reach" not in events[1].describe()

@@ -28,10 +28,11 @@ def unit(
     shield: bool = False,
     intellect: int = 10,
     will: int = 10,
+    off_hand: int = 0,
 ) -> Combatant:
     return Combatant(
         name, side, strength, agility, intellect, will, defense, health, at, speed, dice,
-        reach, bonus, size=size, grip=grip, shield=shield,
+        reach, bonus, size=size, grip=grip, shield=shield, off_hand=off_hand,
     )  # fmt: skip
 
 

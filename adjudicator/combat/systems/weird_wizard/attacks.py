@@ -27,8 +27,21 @@ CIRCUMSTANCES = (
 
 
 def weapon_range(attacker: Combatant, command: c.Attack) -> int:
-    """The range of the weapon the attack uses: 0 (melee) with an improvised weapon."""
-    return 0 if command.improvised else attacker.range
+    """The range of the weapon the attack uses: 0 (melee) with an improvised weapon or the
+    off-hand weapon."""
+    return 0 if command.improvised or command.hand is c.Hand.OFF else attacker.range
+
+
+def weapon_dice(attacker: Combatant, command: c.Attack) -> tuple[int, int]:
+    """The weapon's damage dice and the extra damage dice of a successful attack: nothing
+    from the weapon with an attack option; 1d6 improvised; the off-hand weapon's dice when
+    it attacks alone, as extra damage when both weapons attack at the same time."""
+    extra = attacker.off_hand if command.hand is c.Hand.BOTH else 0
+    if command.option:
+        return 0, extra
+    if command.improvised:
+        return 1, extra
+    return (attacker.off_hand if command.hand is c.Hand.OFF else attacker.dice), extra
 
 
 def circumstances(
@@ -57,16 +70,46 @@ def circumstances(
             for u in state.combatants
         ):
             mods.append(Modifier("ranged attack within reach of an enemy", -1))
+    mods += prone_modifiers(state, attacker, target)
     if command.dodge:
         mods.append(Modifier(f"{target.name} dodges (reaction)", -1))
     return (*mods, *options.marks(state, attacker, target), *pending(state, attacker.name))
 
 
+def prone_modifiers(
+    state: WeirdState, attacker: Combatant, target: Combatant
+) -> tuple[Modifier, ...]:
+    """Ours, as the core rules have prone: 1 boon to attack a prone creature from within its
+    reach, 1 bane from beyond it; 1 bane to attack while prone."""
+    mods = []
+    if target.prone:
+        if state.in_reach(attacker, target):
+            mods.append(Modifier(f"{target.name} is prone, in reach", 1))
+        else:
+            mods.append(Modifier(f"{target.name} is prone, beyond reach", -1))
+    if attacker.prone:
+        mods.append(Modifier(f"{attacker.name} attacks while prone", -1))
+    return tuple(mods)
+
+
+def in_volley(state: WeirdState, name: str) -> bool:
+    """Whether `name` has additional attacks left to make in its attack action."""
+    volley = state.volley_of(state.unit(name).name)
+    return volley is not None and volley.left > 0
+
+
+def additional_attack(tx: Tx, attacker: Combatant, target: Combatant) -> None:
+    """One of the additional attacks of multiple attacks, on a target not yet attacked."""
+    volley = tx.state.volley_of(attacker.name)
+    if volley is not None and target.name in volley.targets:
+        raise err.SameTarget(f"{attacker.name} has attacked {target.name} in this action")
+    tx.emit(ev.AdditionalAttack(attacker.name, target.name))
+
+
 @c.handles(c.Attack)
 def attack(tx: Tx, command: c.Attack) -> None:
     state = tx.state
-    volley = state.volley_of(state.unit(command.attacker).name)
-    additional = volley is not None and volley.left > 0
+    additional = in_volley(state, command.attacker)
     turn = own_turn(state, command.attacker, action=not additional)
     attacker, target = state.unit(turn.unit), state.unit(command.target)
     if not enemies(attacker, target):
@@ -78,14 +121,12 @@ def attack(tx: Tx, command: c.Attack) -> None:
             f"{attacker.name} has dropped its weapon",
             hint="attack --improvised (or unarmed), or rearm (an action)",
         )
-    if volley is not None and additional:
+    if additional:
         if command.attacks != 1:
             raise err.MultipleAttacksRefused(
                 f"{attacker.name} is making its additional attacks already"
             )
-        if target.name in volley.targets:
-            raise err.SameTarget(f"{attacker.name} has attacked {target.name} in this action")
-        tx.emit(ev.AdditionalAttack(attacker.name, target.name))
+        additional_attack(tx, attacker, target)
     else:
         tx.emit(ev.ActionUsed(attacker.name, "attack", target.name))
         if command.attacks != 1:
@@ -141,9 +182,12 @@ def check_reach(
         )
 
 
-def resolve_attack(tx: Tx, attacker: Combatant, target: Combatant, command: c.Attack) -> None:
+def resolve_attack(
+    tx: Tx, attacker: Combatant, target: Combatant, command: c.Attack, *, unarmed: bool = False
+) -> None:
     """ "Make an attribute roll against the target's Defense. You use Strength for melee
-    weapons and Agility for ranged weapons." A success rolls the weapon's damage dice."""
+    weapons and Agility for ranged weapons." A success rolls the weapon's damage dice; an
+    unarmed strike on a larger target deals 1 damage instead."""
     attribute = "agility" if weapon_range(attacker, command) else "strength"
     mods = circumstances(tx.state, attacker, target, command)
     roll = tx.attribute_roll(
@@ -166,16 +210,24 @@ def resolve_attack(tx: Tx, attacker: Combatant, target: Combatant, command: c.At
         options.disarm(tx, attacker, target, command.catch)
         return
     options.use_option(tx, attacker, target, command, roll)
-    weapon = 0 if command.option else 1 if command.improvised else attacker.dice
-    if weapon or command.bonus:
-        damage(tx, attacker, target, weapon, command.bonus)
+    if unarmed and target.bulk > attacker.bulk:
+        tx.emit(ev.DamageDealt(attacker.name, target.name, (), flat=1))
+        return
+    weapon, extra = weapon_dice(attacker, command)
+    if weapon or extra or command.bonus:
+        damage(tx, attacker, target, weapon, command.bonus, extra)
 
 
-def damage(tx: Tx, attacker: Combatant, target: Combatant, dice: int, bonus: int) -> None:
-    """The weapon's `dice` ("An improvised weapon deals 1d6 damage"), with Bonus Damage."""
+def damage(
+    tx: Tx, attacker: Combatant, target: Combatant, dice: int, bonus: int, extra: int = 0
+) -> None:
+    """The weapon's `dice` ("An improvised weapon deals 1d6 damage"), the off-hand weapon's
+    `extra` dice ("add the off-hand weapon's damage as extra damage for the attack. Then,
+    apply Bonus Damage, if any.")."""
     rolls = tuple(tx.roll(6, "damage", attacker.name) for _ in range(dice))
-    extra = tuple(tx.roll(6, "Bonus Damage", attacker.name) for _ in range(bonus))
-    tx.emit(ev.DamageDealt(attacker.name, target.name, rolls, extra))
+    off = tuple(tx.roll(6, "off-hand damage", attacker.name) for _ in range(extra))
+    more = tuple(tx.roll(6, "Bonus Damage", attacker.name) for _ in range(bonus))
+    tx.emit(ev.DamageDealt(attacker.name, target.name, rolls, more, extra=off))
 
 
 def check_bonus(state: WeirdState, attacker: Combatant, improvised: bool, bonus: int) -> None:

@@ -18,6 +18,8 @@ def round_lines(state: WeirdState) -> list[str]:
         t = state.turn
         left = "action used" if t.acted else "action left"
         lines.append(f"{t.unit}'s turn: {t.speed - t.moved} yards of Speed, {left}")
+    for g in state.grabs:
+        lines.append(f"{g.held} is {'pinned' if g.pinned else 'held'} by {g.holder}")
     if state.reacted:
         lines.append("reactions used: " + ", ".join(sorted(state.reacted)))
     return lines
@@ -31,6 +33,7 @@ def text_board(state: WeirdState) -> str:
         for u in state.combatants:
             if u.position == position:
                 mark = " [incapacitated]" if u.incapacitated else ""
+                mark += " [prone]" if u.prone else ""
                 done = " [done]" if u.name in state.done else ""
                 here.append(f"{u.name} ({u.side.value}) {u.damage}/{u.health}{mark}{done}")
         lines.append(f"{position:>4} yd | " + "; ".join(here))

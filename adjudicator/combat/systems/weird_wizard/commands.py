@@ -94,6 +94,16 @@ class AttackOption(enum.Enum):
     PRESSING = "pressing"
 
 
+class Hand(enum.Enum):
+    """Which weapon an attack uses when the attacker wields two: "If you wield two
+    weapons—one in each hand, you can attack with either." Both: "you can attack with both
+    weapons at the same time"."""
+
+    MAIN = "main"
+    OFF = "off"
+    BOTH = "both"
+
+
 @dataclass(frozen=True)
 class Attack(WeirdCommand):
     """An attack with the circumstances the Sage rules on and the reactions declared ("you
@@ -103,7 +113,8 @@ class Attack(WeirdCommand):
     some are left, the attacker's next `Attack` commands are the additional ones. `bonus` is
     the Bonus Damage rolled if this attack succeeds (else it is held). `disarm` disarms
     rather than deals damage; `catch`, the attacker's reaction, catches what is dropped.
-    `option` is an attack option; `push` the yards a driving attack pushes (up to 5)."""
+    `option` is an attack option; `push` the yards a driving attack pushes (up to 5). `hand`
+    is the weapon used, of two wielded."""
 
     attacker: str
     target: str
@@ -122,6 +133,66 @@ class Attack(WeirdCommand):
     catch: bool = False
     option: AttackOption | None = None
     push: int = 5
+    hand: Hand = Hand.MAIN
+
+
+class UnarmedWay(enum.Enum):
+    """The page's unarmed attacks ("Unarmed attacks do not benefit from expending Bonus
+    Damage")."""
+
+    STRIKE = "strike"
+    SHOVE = "shove"
+    TRIP = "trip"
+    GRAB = "grab"
+    DRAG = "drag"
+    WRESTLE = "wrestle"
+    ESCAPE = "escape"
+
+
+class Wrestling(enum.Enum):
+    """What a successful wrestle does, chosen from the page's four."""
+
+    PRONE = "prone"
+    BOTH_PRONE = "both-prone"
+    DAMAGE = "damage"
+    PIN = "pin"
+
+
+@dataclass(frozen=True)
+class Unarmed(WeirdCommand):
+    """An unarmed attack (the action, or an additional attack of multiple attacks; escape is
+    an action of the held). `attribute` is the roller's Strength or Agility where the page
+    lets it choose, `against` the score rolled against where the target (or, escaping, the
+    roller) chooses ("" for the better one); `effect` a wrestle's, `to` where a drag goes.
+    `withstand` or `dodge` is the reaction of the creature whose Strength or Agility is
+    rolled against: 1 bane on the roll. `grab_back`: on an escape's critical success, the
+    reaction grab of the creature that had it held."""
+
+    attacker: str
+    way: UnarmedWay
+    target: str
+    attribute: str = ""
+    against: str = ""
+    effect: Wrestling | None = None
+    to: int | None = None
+    withstand: bool = False
+    dodge: bool = False
+    grab_back: bool = False
+
+
+@dataclass(frozen=True)
+class Release(WeirdCommand):
+    """Let a grabbed creature go ("which you can do freely by letting it go")."""
+
+    unit: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Stand(WeirdCommand):
+    """Stand up from prone (ours, as the core rules have it: half the Speed)."""
+
+    unit: str
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,12 @@ from typing import Any, ClassVar
 from adjudicator.combat.systems.base import RuledFight, RuledSystem
 
 # The handler modules are imported for their functions: `@handles` registers each one.
-from adjudicator.combat.systems.weird_wizard import attacks, movement, turns  # noqa: F401
+from adjudicator.combat.systems.weird_wizard import (  # noqa: F401
+    attacks,
+    movement,
+    turns,
+    unarmed,
+)
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard.events import WeirdEvent, WizardFightCreated
 from adjudicator.combat.systems.weird_wizard.state import Phase, WeirdState

@@ -174,3 +174,83 @@ LUNGING = (
     "If you wield a one-handed or two-handed melee weapon, you can choose a target for your "
     "attack as if your reach was 1 yard greater."
 )
+
+
+UNARMED = (
+    "There are several ways to make an unarmed attack, each of which is described below. "
+    "Unarmed attacks do not benefit from expending Bonus Damage."
+)
+SHOVE = (
+    "Choose one creature in your reach whose Size is no more than 2 higher than yours. Make a "
+    "Strength roll against the target's Strength."
+)
+TRIP = (
+    "Choose one creature in your reach whose Size is no more than 2 higher than yours. Make an "
+    "Agility roll against the target's choice of Strength or Agility."
+)
+GRAB = (
+    "If you have a hand free, you can try to grab a creature. Choose one creature in your reach "
+    "whose Size is no more than 1 higher than yours. Make a Strength or Agility roll against "
+    "the target's Agility."
+)
+DRAG = (
+    "You attempt to pull a creature you have grabbed. Make a Strength roll against the "
+    "Strength of a creature held by your successful grab. On a success, you move as normal "
+    "and the creature moves with you, and you maintain the grab."
+)
+WRESTLE = (
+    "You attempt to wrestle down a creature you have grabbed. Make a Strength or Agility roll "
+    "against the target's choice of Strength or Agility."
+)
+PIN = "If you and the target are both prone, you pin the target and maintain the grab."
+ESCAPE = (
+    "If you are held by being grabbed or pinned, you can attempt to escape by making a "
+    "Strength or Agility roll against the Strength or Agility (your choice) of the creature "
+    "that has you held."
+)
+GRAB_BACK = (
+    "If you get a critical success, you can also use a reaction to attempt to grab the "
+    "creature that grabbed you, provided that creature is an eligible target."
+)
+WITHSTAND = (
+    "Withstand: When a creature rolls against your Strength or you make a Strength roll to "
+    "resist a harmful effect, you can use a reaction to either impose 1 bane on the roll or "
+    "roll with 1 boon."
+)
+DODGE = (
+    "Dodge: When a creature attacks you, something rolls against your Agility, or you make an "
+    "Agility roll to resist a harmful effect, you can use a reaction to either impose 1 bane "
+    "on the roll or roll with 1 boon."
+)
+
+
+class UnarmedRefused(WeirdWizardError):
+    rule = UNARMED
+
+
+class ResistRefused(WeirdWizardError):
+    rule = WITHSTAND
+
+
+class Held(WeirdWizardError):
+    rule = (
+        "On a success, the target becomes held by you until the end of your next turn. "
+        "(Held, as the core rules have it: the creature's Speed is 0.)"
+    )
+
+
+class Prone(WeirdWizardError):
+    rule = (
+        "our ruling, as the core rules have it: a prone creature stands up by spending half "
+        "its Speed before it moves; a pinned creature cannot stand up until the effect ends"
+    )
+
+
+class TwoWeaponsRefused(WeirdWizardError):
+    rule = (
+        "If you wield two weapons—one in each hand, you can attack with either. Alternatively, "
+        "if one weapon can be wielded in an off-hand grip, you can attack with both weapons at "
+        "the same time. You resolve the attack using the weapon you wield in your main hand. "
+        "If the roll results in a success, add the off-hand weapon's damage as extra damage "
+        "for the attack."
+    )

@@ -15,6 +15,7 @@ from adjudicator.combat.systems.weird_wizard.state import (
     Applies,
     Boon,
     Combatant,
+    Grab,
     Phase,
     Turn,
     Volley,
@@ -115,6 +116,7 @@ class TurnStarted(WeirdEvent):
             state,
             turn=Turn(self.unit, 0, self.speed, self.no_actions),
             boons=boons,
+            halted=tuple(h for h in state.halted if h[1] != self.unit),
         )
 
     def describe(self) -> str:
@@ -135,7 +137,7 @@ class Moved(WeirdEvent):
         if turn is not None and turn.unit == self.unit:
             moved = turn.moved + abs(self.end - self.start)
             state = replace(state, turn=replace(turn, moved=moved))
-        return state
+        return state.loosen()
 
     def describe(self) -> str:
         return f"{self.unit} moves from {self.start} yd to {self.end} yd"
@@ -153,7 +155,16 @@ class ActionUsed(WeirdEvent):
         if turn is None:
             return state
         speed = turn.speed * 3 if self.action == "run" else turn.speed
-        return replace(state, turn=replace(turn, acted=True, speed=speed))
+        state = replace(state, turn=replace(turn, acted=True, speed=speed))
+        # A pin lasts until the holder "use[s] an action to do anything other than wrestle
+        # the target".
+        grabs = tuple(
+            replace(g, pinned=False)
+            if g.holder == self.unit and not (self.action == "wrestle" and self.note == g.held)
+            else g
+            for g in state.grabs
+        )
+        return replace(state, grabs=grabs)
 
     def describe(self) -> str:
         note = f" ({self.note})" if self.note else ""
@@ -305,7 +316,7 @@ class Pushed(WeirdEvent):
     by: str
 
     def apply(self, state: WeirdState) -> WeirdState:
-        return state.update(self.unit, position=self.end)
+        return state.update(self.unit, position=self.end).loosen()
 
     def describe(self) -> str:
         return f"{self.by} pushes {self.unit} from {self.start} yd to {self.end} yd"
@@ -349,6 +360,138 @@ class Rearmed(WeirdEvent):
 
 
 @dataclass(frozen=True)
+class FellProne(WeirdEvent):
+    kind: ClassVar[str] = "fell_prone"
+    unit: str
+    cause: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return state.update(self.unit, prone=True)
+
+    def describe(self) -> str:
+        return f"{self.unit} falls prone ({self.cause})"
+
+
+@dataclass(frozen=True)
+class StoodUp(WeirdEvent):
+    """Standing up spends half the Speed; a holder who stands up releases its pin."""
+
+    kind: ClassVar[str] = "stood_up"
+    unit: str
+    cost: int
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        state = state.update(self.unit, prone=False)
+        grabs = tuple(replace(g, pinned=False) if g.holder == self.unit else g for g in state.grabs)
+        turn = state.turn
+        if turn is not None and turn.unit == self.unit:
+            state = replace(state, turn=replace(turn, moved=turn.moved + self.cost))
+        return replace(state, grabs=grabs)
+
+    def describe(self) -> str:
+        return f"{self.unit} stands up ({self.cost} yards of Speed)"
+
+
+@dataclass(frozen=True)
+class Grabbed(WeirdEvent):
+    """A grab made or extended: held "until the end of your next turn"."""
+
+    kind: ClassVar[str] = "grabbed"
+    holder: str
+    held: str
+    round: int
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        old = state.grab_of(self.holder, self.held)
+        pinned = old is not None and old.pinned
+        rest = tuple(g for g in state.grabs if g != old)
+        return replace(state, grabs=(*rest, Grab(self.holder, self.held, self.round, pinned)))
+
+    def describe(self) -> str:
+        return f"{self.held} is held by {self.holder} until the end of {self.holder}'s next turn"
+
+
+@dataclass(frozen=True)
+class GrabEnded(WeirdEvent):
+    kind: ClassVar[str] = "grab_ended"
+    holder: str
+    held: str
+    why: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        grabs = tuple(g for g in state.grabs if (g.holder, g.held) != (self.holder, self.held))
+        return replace(state, grabs=grabs)
+
+    def describe(self) -> str:
+        return f"{self.holder}'s grab on {self.held} ends ({self.why})"
+
+
+@dataclass(frozen=True)
+class DragFailed(WeirdEvent):
+    kind: ClassVar[str] = "drag_failed"
+    holder: str
+    held: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        grabs = tuple(
+            replace(g, slipping=True) if (g.holder, g.held) == (self.holder, self.held) else g
+            for g in state.grabs
+        )
+        return replace(state, grabs=grabs)
+
+    def describe(self) -> str:
+        return f"{self.holder} fails to drag {self.held}: if {self.holder} moves, the grab ends"
+
+
+@dataclass(frozen=True)
+class Pinned(WeirdEvent):
+    kind: ClassVar[str] = "pinned"
+    holder: str
+    held: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        grabs = tuple(
+            replace(g, pinned=True) if (g.holder, g.held) == (self.holder, self.held) else g
+            for g in state.grabs
+        )
+        return replace(state, grabs=grabs)
+
+    def describe(self) -> str:
+        return f"{self.holder} pins {self.held}: it cannot stand up until the pin ends"
+
+
+@dataclass(frozen=True)
+class Halted(WeirdEvent):
+    """A trip's critical success: "the target's Speed drops to 0 until the start of your
+    next turn"."""
+
+    kind: ClassVar[str] = "halted"
+    unit: str
+    by: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return replace(state, halted=(*state.halted, (self.unit, self.by)))
+
+    def describe(self) -> str:
+        return f"{self.unit}'s Speed is 0 until the start of {self.by}'s next turn"
+
+
+@dataclass(frozen=True)
+class Dragged(WeirdEvent):
+    kind: ClassVar[str] = "dragged"
+    unit: str
+    start: int
+    end: int
+    by: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return state.update(self.unit, position=self.end)
+
+    def describe(self) -> str:
+        return f"{self.by} drags {self.unit} from {self.start} yd to {self.end} yd"
+
+
+@dataclass(frozen=True)
 class DefenceLuck(WeirdEvent):
     """Defend: "the first time any creature succeeds on a roll to attack you, make a luck
     roll. On a success, you turn the creature's success into a failure." """
@@ -376,10 +519,14 @@ class DamageDealt(WeirdEvent):
     target: str
     rolls: tuple[RolledDie, ...]
     bonus: tuple[RolledDie, ...] = ()
+    #: Damage that is no roll (an unarmed strike on a larger target: 1).
+    flat: int = 0
+    #: The off-hand weapon's dice, extra damage when both weapons attack.
+    extra: tuple[RolledDie, ...] = ()
 
     @property
     def total(self) -> int:
-        return sum(r.value for r in (*self.rolls, *self.bonus))
+        return self.flat + sum(r.value for r in (*self.rolls, *self.extra, *self.bonus))
 
     def apply(self, state: WeirdState) -> WeirdState:
         target = state.unit(self.target)
@@ -389,19 +536,17 @@ class DamageDealt(WeirdEvent):
             state = replace(state, volley=replace(volley, bonus=volley.bonus - len(self.bonus)))
         if self.bonus:
             state = replace(state, bonus_used=state.bonus_used | {self.attacker})
-        return state
+        return state.loosen()
 
     def describe(self) -> str:
-        if not self.rolls:
-            return (
-                f"{self.target} takes {self.total} damage from {self.attacker}: Bonus Damage "
-                f"{dice_text(self.bonus)}"
-            )
-        bonus = f" + Bonus Damage {dice_text(self.bonus)}" if self.bonus else ""
-        return (
-            f"{self.target} takes {self.total} damage from {self.attacker}: "
-            f"{dice_text(self.rolls)}{bonus}"
-        )
+        if self.flat:
+            return f"{self.target} takes {self.flat} damage from {self.attacker}"
+        parts = [dice_text(self.rolls)] if self.rolls else []
+        if self.extra:
+            parts.append(f"off-hand {dice_text(self.extra)}")
+        if self.bonus:
+            parts.append(f"Bonus Damage {dice_text(self.bonus)}")
+        return f"{self.target} takes {self.total} damage from {self.attacker}: " + " + ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -426,8 +571,10 @@ class TurnEnded(WeirdEvent):
 
     def apply(self, state: WeirdState) -> WeirdState:
         defending = tuple((u, r) for u, r in state.defending if u != self.unit or r == state.round)
+        grabs = tuple(g for g in state.grabs if g.holder != self.unit or g.round == state.round)
         return replace(
             state,
+            grabs=grabs,
             turn=None,
             done=state.done | {self.unit},
             defending=defending,

@@ -7,6 +7,7 @@ from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard import errors as err
 from adjudicator.combat.systems.weird_wizard import events as ev
 from adjudicator.combat.systems.weird_wizard.attacks import free_attack
+from adjudicator.combat.systems.weird_wizard.state import REACH
 from adjudicator.combat.systems.weird_wizard.transaction import Tx
 from adjudicator.combat.systems.weird_wizard.turns import own_turn
 
@@ -18,6 +19,11 @@ def move(tx: Tx, command: c.Move) -> None:
     yards = abs(command.to - me.position)
     if yards == 0:
         raise err.TooFar("a move goes somewhere")
+    if tx.state.held(me.name):
+        holders = ", ".join(g.holder for g in tx.state.grabs if g.held == me.name)
+        raise err.Held(f"{me.name} is held by {holders}", hint="escape (an action)")
+    if me.prone:
+        raise err.Prone(f"{me.name} is prone: it stands up before it moves", hint="stand")
     if turn.moved + yards > turn.speed:
         raise err.TooFar(
             f"{me.name} has {turn.speed - turn.moved} yards of Speed left, not {yards}",
@@ -38,4 +44,12 @@ def move(tx: Tx, command: c.Move) -> None:
         me = tx.state.unit(me.name)
         if me.incapacitated:
             return
+    for grab in tx.state.grabs:
+        held = tx.state.unit(grab.held)
+        if grab.holder != me.name:
+            continue
+        if grab.slipping:
+            tx.emit(ev.GrabEnded(me.name, held.name, f"{me.name} moves after a failed drag"))
+        elif abs(command.to - held.position) > REACH:
+            tx.emit(ev.GrabEnded(me.name, held.name, f"{me.name} moves away without dragging"))
     tx.emit(ev.Moved(me.name, me.position, command.to))

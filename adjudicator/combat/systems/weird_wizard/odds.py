@@ -11,6 +11,7 @@ from adjudicator.combat.systems.weird_wizard import options
 from adjudicator.combat.systems.weird_wizard.attacks import (
     check_reach,
     circumstances,
+    weapon_dice,
     weapon_range,
 )
 from adjudicator.combat.systems.weird_wizard.commands import AttackOption
@@ -60,6 +61,6 @@ def attack_odds(state: WeirdState, command: c.Attack) -> AttackOdds:
         effect = success_chance(score - 10, net(mods), need) * lands
         if command.option is AttackOption.DRIVING and t.bulk > a.bulk + 1:
             effect = none
-    weapon = 0 if command.option else 1 if command.improvised else a.dice
-    drops = hit * damage_chance(weapon + command.bonus, t.health - t.damage)
+    weapon, extra = weapon_dice(a, command)
+    drops = hit * damage_chance(weapon + extra + command.bonus, t.health - t.damage)
     return AttackOdds(hit, none, effect, drops, mods)

@@ -44,7 +44,7 @@ def disarm_banes(attacker: Combatant, command: c.Attack) -> Modifier:
     weapon, or 3 banes if you use a ranged weapon." """
     if command.improvised:
         return Modifier("disarming with an improvised weapon", -2)
-    if attacker.range:
+    if attacks_at_range(attacker, command):
         return Modifier("disarming with a ranged weapon", -3)
     return Modifier("disarming with a melee weapon", -1)
 
@@ -54,14 +54,44 @@ def modifiers(attacker: Combatant, command: c.Attack) -> tuple[Modifier, ...]:
     return (disarm_banes(attacker, command),) if command.disarm else ()
 
 
+def attacks_at_range(attacker: Combatant, command: c.Attack) -> bool:
+    """Whether the weapon the attack uses is a ranged one."""
+    return bool(attacker.range) and command.hand is not c.Hand.OFF and not command.improvised
+
+
 def lunges(attacker: Combatant, command: c.Attack) -> bool:
     """A lunging attack: "choose a target for your attack as if your reach was 1 yard
     greater" (its requirements are checked by `check`)."""
-    return command.option is AttackOption.LUNGING and attacker.range == 0
+    return command.option is AttackOption.LUNGING and not attacks_at_range(attacker, command)
+
+
+def grip_of(attacker: Combatant, command: c.Attack) -> Grip:
+    """The grip of the weapon the attack uses (the off-hand weapon's is an off-hand grip)."""
+    return Grip.OFF_HAND if command.hand is c.Hand.OFF else attacker.grip
+
+
+def check_hand(attacker: Combatant, command: c.Attack) -> None:
+    """Two weapons: "you can attack with either" or "with both weapons at the same time"."""
+    if command.hand is c.Hand.MAIN:
+        return
+    if not attacker.off_hand:
+        raise err.TwoWeaponsRefused(f"{attacker.name} wields no off-hand weapon")
+    if attacker.disarmed or command.improvised:
+        raise err.TwoWeaponsRefused(f"{attacker.name} attacks without its weapons")
+    if command.hand is c.Hand.BOTH and attacker.range:
+        raise err.TwoWeaponsRefused(
+            f"{attacker.name}'s main weapon is a ranged weapon: both weapons strike in melee"
+        )
+    if command.hand is c.Hand.BOTH and command.disarm:
+        raise err.TwoWeaponsRefused(
+            "a disarming attack deals no damage: no off-hand damage to add",
+            rule=err.DISARMING,
+        )
 
 
 def check(state: WeirdState, attacker: Combatant, target: Combatant, command: c.Attack) -> None:
     """Refuse, before any die is rolled, a way of attacking whose requirements are not met."""
+    check_hand(attacker, command)
     if command.option is not None:
         check_option(attacker, command, command.option)
     if command.catch and not command.disarm:
@@ -109,8 +139,8 @@ def check_option(attacker: Combatant, command: c.Attack, option: AttackOption) -
         wields = (
             not command.improvised
             and not attacker.disarmed
-            and attacker.grip in grips
-            and not (melee and attacker.range)
+            and grip_of(attacker, command) in grips
+            and not (melee and attacks_at_range(attacker, command))
         )
         kind = " or ".join(g.value for g in grips) + (" melee" if melee else "")
         if not wields and not (option is AttackOption.DRIVING and attacker.shield):

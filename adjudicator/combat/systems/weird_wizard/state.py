@@ -56,7 +56,8 @@ class Combatant(Record):
 
     `weapon` is its damage dice ("2d6" as 2 dice of d6: `dice`), `range` 0 for a melee
     weapon, `grip` how it is wielded; `bonus` its Bonus Damage dice (+Nd6); `size` its Size
-    ("1", "1/2", "2"); `disarmed` once it has dropped its weapon."""
+    ("1", "1/2", "2"); `disarmed` once it has dropped its weapon; `off_hand` the dice of a
+    second weapon wielded in an off-hand grip."""
 
     name: str
     side: Side
@@ -76,6 +77,9 @@ class Combatant(Record):
     grip: Grip = Grip.ONE_HANDED
     shield: bool = False
     disarmed: bool = False
+    prone: bool = False
+    #: A second weapon, in the off hand: its damage dice (0: none).
+    off_hand: int = 0
 
     @property
     def bulk(self) -> Fraction:
@@ -93,6 +97,8 @@ class Combatant(Record):
         weapon = f"{self.dice}d6" + (f" range {self.range}" if self.range else "")
         if self.grip is not Grip.ONE_HANDED:
             weapon += f" {self.grip.value}"
+        if self.off_hand:
+            weapon += f" and off-hand {self.off_hand}d6"
         if self.disarmed:
             weapon += " (dropped)"
         bonus = f", +{self.bonus}d6 Bonus Damage" if self.bonus else ""
@@ -140,6 +146,19 @@ class Volley(Record):
 
 
 @dataclass(frozen=True)
+class Grab(Record):
+    """A grab ("the target becomes held by you until the end of your next turn"): who holds
+    whom, the round it was made or extended in, and whether the held creature is pinned."""
+
+    holder: str
+    held: str
+    round: int
+    pinned: bool = False
+    #: A drag failed: "On a failure, you can move, but if you do so the grab ends."
+    slipping: bool = False
+
+
+@dataclass(frozen=True)
 class WeirdState:
     variant: str = "weird-wizard"
     combatants: tuple[Combatant, ...] = ()
@@ -160,6 +179,10 @@ class WeirdState:
     volley: Volley | None = None
     #: Who has the Slippery trait until the end of its turn (a feinting attack).
     slippery: frozenset[str] = frozenset()
+    #: The grabs in force (unarmed attacks: Grab, Drag, Wrestle, Escape).
+    grabs: tuple[Grab, ...] = ()
+    #: Whose Speed is 0 until the start of whose next turn (a trip's critical success).
+    halted: tuple[tuple[str, str], ...] = ()
     ended: str | None = None
 
     def has(self, name: str) -> bool:
@@ -224,6 +247,27 @@ class WeirdState:
         """The multiple attacks `name` is making this turn, if it declared some."""
         volley = self.volley
         return volley if volley is not None and volley.attacker == name else None
+
+    def grab_of(self, holder: str, held: str) -> Grab | None:
+        return next((g for g in self.grabs if g.holder == holder and g.held == held), None)
+
+    def held(self, name: str) -> bool:
+        """Held by a grab (or a pin): "Held" in the Weird Wizard core rules: Speed 0."""
+        return any(g.held == name for g in self.grabs)
+
+    def pinned(self, name: str) -> bool:
+        return any(g.held == name and g.pinned for g in self.grabs)
+
+    def loosen(self) -> WeirdState:
+        """Ours: a grab ends once its holder is incapacitated ("unconscious") or the two are
+        out of each other's reach (the holder moved away, or either was pushed)."""
+        units = {u.name: u for u in self.combatants}
+        kept = tuple(
+            g
+            for g in self.grabs
+            if not units[g.holder].incapacitated and self.in_reach(units[g.holder], units[g.held])
+        )
+        return self if kept == self.grabs else replace(self, grabs=kept)
 
     def defended(self, name: str) -> bool:
         return any(unit == name for unit, _ in self.defending)

@@ -13,6 +13,7 @@ from adjudicator.combat.systems.weird_wizard.rolls import Modifier
 from adjudicator.combat.systems.weird_wizard.state import (
     Boon,
     Combatant,
+    Grip,
     Phase,
     Side,
     Turn,
@@ -101,6 +102,13 @@ def add(tx: Tx, command: c.AddCombatant) -> None:
         raise err.SetupError("Health 1..1000, Speed 0..100, weapon dice 0..10")
     if u.range < 0 or not 0 <= u.bonus <= 10 or u.damage != 0 or u.disarmed:
         raise err.SetupError("range 0 or more, Bonus Damage 0..10d6, no damage to start with")
+    if u.off_hand and (not 0 < u.off_hand <= 10 or u.grip in (Grip.TWO_HANDED, Grip.NATURAL)
+                       or u.shield):  # fmt: skip
+        raise err.SetupError(
+            "an off-hand weapon (1..10d6) needs a free hand: a main weapon held in one hand "
+            "and no shield",
+            rule=err.TwoWeaponsRefused.rule,
+        )
     try:
         size = u.bulk
     except (ValueError, ZeroDivisionError):
@@ -155,7 +163,9 @@ def start_turn(tx: Tx, command: c.StartTurn) -> None:
             else f"the {acting.value if acting else 'nobody'}'s side"
         )
         raise err.OutOfOrder(f"{who.name} waits: {side} first")
-    tx.emit(ev.TurnStarted(who.name, who.speed, who.name in state.ambushed))
+    halted = any(unit == who.name for unit, _ in state.halted)
+    speed = 0 if halted else who.speed
+    tx.emit(ev.TurnStarted(who.name, speed, who.name in state.ambushed))
 
 
 @c.handles(c.Act)
