@@ -225,7 +225,9 @@ class Coverage:
         (meaning in context) or, when the judge finds no Word needed, needs none (framing,
         colour, the recipient). What the player bracketed and what the campaign's precedent
         covers always stand, and so do the rules' findings where the policy is a rule
-        rather than a reading (`_firm`). A substance or creature the intent needs is
+        rather than a reading (`_firm`), except that the words of a purpose clause are read
+        by the judge, and an open scope concept it reads as no scope needs no Word
+        (`_unscoped`). A substance or creature the intent needs is
         covered only by a lexical link the rules found ([Stone] never covers "fire", however
         close their contexts), unless the judge is sure of its cover ([Petrify] and "turn it
         to stone"); whether a link is blocked (related kinds, opposites: [Wine]
