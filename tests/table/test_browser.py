@@ -279,7 +279,10 @@ def test_the_storytellers_screen_is_compact_while_nothing_waits(
     with opened(live, tmp_path, devices) as pages:
         for name, page in pages.items():
             expect(page.locator("#nothing-waiting")).to_have_text("Nothing waiting.")
+            expect(page.locator("#no-rulings")).to_have_text("No rulings yet.")
             expect(page.locator("#board-svg")).to_be_visible()
+            name_cut = "e => e.scrollWidth > e.clientWidth"  # the campaign's name, whole
+            assert not page.locator(".campaign").evaluate(name_cut), f"{name}: name cut off"
             queue, board, log = (
                 page.locator(card).bounding_box()
                 for card in ("#queue-card", "#board-card", "#log-card")

@@ -221,9 +221,11 @@ function drawStoryteller(state) {
   }
   queue.replaceChildren(...nodes);
   document.getElementById("screen").classList.toggle("waiting", open.length > 0);
-  document.getElementById("rulings").replaceChildren(...state.rulings.slice().reverse().map((r) => el("tr", { "data-id": r.id },
+  const rulings = state.rulings.slice().reverse().map((r) => el("tr", { "data-id": r.id },
     el("td", {}, r.id), el("td", {}, r.caster || ""), el("td", {}, wordsText(r.words)),
-    el("td", {}, r.intent), el("td", { class: r.verdict }, r.verdict), el("td", {}, r.status.status))));
+    el("td", {}, r.intent), el("td", { class: r.verdict }, r.verdict), el("td", {}, r.status.status)));
+  document.getElementById("rulings").replaceChildren(...(rulings.length ? rulings
+    : [el("tr", { id: "no-rulings" }, el("td", { colspan: "6", class: "muted" }, "No rulings yet."))]));
   document.getElementById("policies").replaceChildren(...state.policies.map((p) => el("li", {}, p.id + ": " + p.text + (p.supersedes.length ? " (supersedes " + p.supersedes.join(", ") + ")" : ""))));
 }
 
