@@ -1,7 +1,8 @@
 """`adjudicator combat murdham ...`: a Murdham fight's own verbs (`seeds/002`).
 
-Zones and characters, the round (take a turn, pass), movement, actions, attacks and
-reactions, the board, status and odds. `combat start --system murdham`, `combat log`,
+Zones and characters, the round (take a turn, pass), movement and sneaking, actions and
+drops, attacks (with stunts) and reactions, hiding and revealing, chases, the board, status
+and odds. `combat start --system murdham`, `combat log`,
 `combat undo`, `combat redo` and `combat board` are the commands every system shares.
 Each verb builds a command of `adjudicator.combat.systems.murdham`; the ledger checks it
 against the fight and records it, or refuses it with the rule it breaks.
@@ -17,6 +18,7 @@ from rich.text import Text
 from adjudicator.cli._ledger import console
 from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
+from adjudicator.cli.combat_murdham_tactics import register_tactics
 from adjudicator.cli.combat_play import step
 from adjudicator.cli.combat_system_views import SystemViews, fraction_json
 from adjudicator.combat.systems.murdham import commands as c
@@ -193,12 +195,20 @@ def move_command(
         list[str] | None,
         typer.Option("--opportunity", help="A nearby enemy who attacks as it leaves. Repeatable."),
     ] = None,
+    sneak: Annotated[
+        bool,
+        typer.Option(
+            "--sneak",
+            help="A concealed character sneaks: half speed and an AGI save to avoid detection.",
+        ),
+    ] = False,
 ) -> Step:
-    """Move through neighbouring zones (2 a turn, 4 after a sprint).
+    """Move through neighbouring zones (2 a turn, 4 after a sprint); a concealed character
+    may sneak instead (each zone costs 2, an AGI save or be revealed).
 
     Example: adjudicator combat murdham move Theobald Ford Tower --opportunity Bandit
     """
-    return c.Move(unit, tuple(path), tuple(opportunity or ()))
+    return c.Move(unit, tuple(path), tuple(opportunity or ()), sneak)
 
 
 @app.command("act")
@@ -273,10 +283,19 @@ def attack_command(
         bool, typer.Option("--barrier", help="The target is behind a barrier (refused).")
     ] = False,
     peeking: Peeking = False,
+    stunt: Annotated[
+        str,
+        typer.Option(
+            "--stunt",
+            help="An attack stunt: the effect proposed instead of damage, once the attack hits "
+            "(the GM approves it by recording it).",
+        ),
+    ] = "",
 ) -> Step:
-    """Attack an enemy (a main action); the target may then react, or take-hit.
+    """Attack an enemy (a main action); the target may then react, or take-hit. With
+    --stunt, the target first accepts the effect (accept-stunt) or refuses it (refuse-stunt).
 
-    Example: adjudicator combat murdham attack Theobald "Bandit 1"
+    Example: adjudicator combat murdham attack Theobald "Bandit 1" --stunt "cuts off a hand"
     """
     mode = _mode(ranged, indirect)
     if disarm and grapple:
@@ -296,6 +315,7 @@ def attack_command(
         nonlethal,
         barrier,
         peeking,
+        stunt,
     )
 
 
@@ -380,12 +400,21 @@ def dodge_command(unit: Unit) -> Step:
 def counter_command(
     unit: Unit,
     hold_back: Annotated[bool, typer.Option("--hold-back", help="Impaired damage.")] = False,
+    disarm: Annotated[
+        bool, typer.Option("--disarm", help="Counter with a disarm (non-lethal): resolved last.")
+    ] = False,
+    grapple: Annotated[
+        bool, typer.Option("--grapple", help="Counter with a grapple (non-lethal): resolved last.")
+    ] = False,
 ) -> Step:
-    """React by countering: both roll damage; whoever suffers more is hit first.
+    """React by countering: both roll damage; whoever suffers more is hit first. A non-lethal
+    counter (--disarm, --grapple) is resolved after the attack's damage.
 
     Example: adjudicator combat murdham counter "Bandit 1"
     """
-    return c.Counter(unit, hold_back)
+    if disarm and grapple:
+        raise InvalidInput("--disarm or --grapple, not both")
+    return c.Counter(unit, hold_back, "disarm" if disarm else "grapple" if grapple else "")
 
 
 @app.command("guard")
@@ -419,6 +448,10 @@ def take_hit_command() -> Step:
     Example: adjudicator combat murdham take-hit
     """
     return c.TakeHit()
+
+
+# Attack stunts, drops, stealth and chases: `combat_murdham_tactics`.
+register_tactics(app, VIEWS)
 
 
 @app.command("end-turn")

@@ -5,6 +5,7 @@ refused with the rule it breaks (exit 1, no traceback, nothing recorded)."""
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -294,6 +295,107 @@ def test_a_shove_through_the_cli(tmp_path: Path) -> None:
     assert "Ann shoves Bob free, half a zone: into Ford, into the ford's current" in out
 
 
+def duel_ledger(tmp_path: Path, *zones: str) -> Path:
+    """A ledger with a Murdham fight begun: Ann (Players, d6) and Bob (Bandits, d6) in the
+    first zone, zones linked in a row, the Players' initiative."""
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "murdham", "--seed", "3")
+    for zone in zones:
+        m(ledger, "zone", zone)
+    for a, b in pairwise(zones):
+        m(ledger, "link", a, b)
+    m(ledger, "add", "Ann", "--faction", "Players", "--zone", zones[0], "--weapon", "d6")
+    m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", zones[0], "--weapon", "d6")
+    m(ledger, "begin", "--starter", "Players")
+    return ledger
+
+
+def test_an_attack_stunt_through_the_cli(tmp_path: Path) -> None:
+    """seeds/002, "The attacker can propose an alternative effect to the target instead of
+    inflicting damage ... The target can either accept the proposed effect or resolve the
+    attack as normal. It isn't possible to react if the effect is accepted.", as a table
+    types it: a reaction before the answer is refused, nothing recorded."""
+    ledger = duel_ledger(tmp_path, "Road")
+    m(ledger, "turn", "Ann")
+    out = m(ledger, "attack", "Ann", "Bob", "--stunt", "forces him to yield")
+    assert "Ann proposes a stunt to Bob instead of damage: forces him to yield" in out
+    assert "Ann proposes a stunt to Bob: forces him to yield (accept-stunt or refuse-stunt)" in (
+        run(ledger, "combat", "board")
+    )
+    before = steps(ledger)
+    message = refused(ledger, "combat", "murdham", "dodge", "Bob", "--dice", "3")
+    assert "Bob has yet to accept or refuse" in message and "accept-stunt" in message
+    assert steps(ledger) == before
+    out = m(ledger, "accept-stunt", "Bob")
+    assert "Bob accepts Ann's stunt: forces him to yield (no damage)" in out
+    assert "Bob (Bandits) 6/6 [stunt: forces him to yield]" in run(ledger, "combat", "board")
+    m(ledger, "end-turn", "Ann")
+    m(ledger, "turn", "Bob")
+    m(ledger, "attack", "Bob", "Ann", "--stunt", "cuts her ear")
+    # Ann took her turn this round, so she cannot react: refused, the damage comes at once.
+    out = m(ledger, "refuse-stunt", "Ann", "--dice", "4")
+    assert "Ann refuses Bob's stunt: the attack resolves as normal" in out
+    assert "Bob hits Ann: d6=4 (entered) - armour 0 = 4 damage" in out
+    log = run(ledger, "combat", "log", columns=200)
+    assert "Bob accepts Ann's stunt" in log and "Ann refuses Bob's stunt" in log
+
+
+def test_a_chase_through_the_cli(tmp_path: Path) -> None:
+    """seeds/002, "Chases over long distances can be resolved with the fleeing character
+    making a group AGI save: those who pass escape, those who fail are reached by the
+    pursuers.", as a table types it, with its exact odds."""
+    ledger = duel_ledger(tmp_path, "Road", "Ford")
+    odds = json.loads(m(ledger, "chase-odds", "Bob", "--json"))
+    assert odds["escapes"]["Bob"]["fraction"] == "1/2" and odds["pace"] == "even"
+    assert "none escape: 0 (0.0%)" in m(ledger, "chase-odds", "Bob", "--faster")
+    message = refused(ledger, "combat", "murdham", "chase", "Bob")
+    assert "name the pursuers" in message and "group AGI save" in message
+    out = m(ledger, "chase", "Bob", "--pursuer", "Ann", "--dice", "7")
+    assert "chase: Bob flees from Ann; group AGI save: Bob AGI save d20=7 (entered) vs 10" in out
+    assert "the fight ends: only Players remain standing" in out
+    board = run(ledger, "combat", "board")
+    assert "escaped: Bob" in board and "Bob (Bandits)" not in board
+    assert "passes; Bob escapes (out of the fight)" in run(ledger, "combat", "log", columns=200)
+
+
+def test_sneaking_hiding_dropping_and_a_non_lethal_counter_through_the_cli(
+    tmp_path: Path,
+) -> None:
+    """seeds/002: "Hiding later during the fight requires being out of sight for a while or a
+    major distraction." "Concealed characters who want to sneak around ... halve their speed
+    ... and must pass an AGI save to avoid detection." "Concealed characters are revealed when
+    they make noise or become visible to the enemy." "Dropping something is free" and
+    non-lethal attacks "can be used to counter", as a table types them."""
+    ledger = duel_ledger(tmp_path, "Road", "Ford")
+    m(ledger, "pass", "Players")
+    m(ledger, "turn", "Bob")
+    m(ledger, "attack", "Bob", "Ann")
+    out = m(ledger, "counter", "Ann", "--disarm", "--dice", "2 18")
+    assert "Ann reacts: counter (disarm)" in out
+    assert out.index("Bob hits Ann: d6=2") < out.index("Bob drops their weapon")
+    m(ledger, "end-turn", "Bob")
+    m(ledger, "pass", "Players")
+    m(ledger, "pass", "Bandits", "--dice", "1")
+    message = refused(ledger, "combat", "murdham", "conceal", "Ann")
+    assert "--out-of-sight or --distraction" in message
+    out = m(ledger, "conceal", "Ann", "--distraction", "--note", "the barn burns")
+    assert "Ann hides (a major distraction: the barn burns) and is concealed" in out
+    m(ledger, "turn", "Ann")
+    out = m(ledger, "drop", "Ann", "the lantern", "--fragile")
+    assert "Ann drops the lantern (free: no action); it is fragile" in out
+    out = m(ledger, "move", "Ann", "Ford", "--sneak", "--dice", "9")
+    assert "Ann sneaks Road → Ford at half speed; AGI save d20=9 (entered) vs 10: passes" in out
+    assert "[Ford]  → Road\n    Ann (Players) 4/6 [concealed, acting]" in (
+        run(ledger, "combat", "board")
+    )
+    out = m(ledger, "reveal", "Ann", "--why", "walks right in front of Bob")
+    assert "Ann is revealed (walks right in front of Bob)" in out
+    assert "Ann is not concealed" in refused(
+        ledger, "combat", "murdham", "reveal", "Ann", "--why", "sneezes"
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -331,6 +433,11 @@ def test_a_shove_through_the_cli(tmp_path: Path) -> None:
         ),
         (("combat", "murdham", "pass", "Players", "--dice", "4"), "1 dice entered"),
         (("combat", "redo"), "no undone step to redo"),
+        (("combat", "murdham", "accept-stunt", "Bob"), "no stunt waits for an answer"),
+        (("combat", "murdham", "chase", "Bob", "--pursuer", "Bob"), "on the same side"),
+        (("combat", "murdham", "chase", "Bob", "--faster", "--slower"), "not both"),
+        (("combat", "murdham", "drop", "Ann", "a sword", "--weapon"), "holds no weapon"),
+        (("combat", "murdham", "conceal", "Bob", "--out-of-sight", "--distraction"), "one of"),
     ],
 )
 def test_bad_input_is_refused_with_the_rule_and_records_nothing(
@@ -346,7 +453,7 @@ def test_bad_input_is_refused_with_the_rule_and_records_nothing(
     m(ledger, "add", "Bob", "--faction", "Bandits", "--zone", "Road")
     m(ledger, "begin", "--starter", "Players")
     if (
-        args[2:3] in (("act",), ("attack",), ("move",), ("blast",), ("shove",))
+        args[2:3] in (("act",), ("attack",), ("move",), ("blast",), ("shove",), ("drop",))
         or args[1] == "attack"
     ):
         m(ledger, "turn", "Ann")
@@ -394,7 +501,7 @@ def test_every_murdham_step_ends_with_the_shared_bundle() -> None:
     where = ["combat", "ledger", "as_json"]
     for name, command in group.commands.items():
         params = [param.name for param in command.params]
-        if name in ("status", "odds"):
+        if name in ("status", "odds", "chase-odds"):
             continue
         tail = ["dice", "seed", *where] if "dice" in params else where
         assert params[-len(tail) :] == tail, name

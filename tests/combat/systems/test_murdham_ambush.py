@@ -97,3 +97,73 @@ def test_without_an_ambush_the_first_round_is_as_before() -> None:
     fight.play(c.Begin("Bandits"))
     assert fight.state.round == 1 and fight.state.initiative == "Bandits"
     assert not fight.state.bonus_turn
+
+
+def test_hiding_later_needs_being_out_of_sight_or_a_major_distraction() -> None:
+    """ "Hiding later during the fight requires being out of sight for a while or a major
+    distraction." Which one holds is the GM's call (the command records it); concealed again,
+    the character takes an enemy by surprise: "Characters attacked by concealed enemies are
+    taken by surprise and can't react." """
+    fight = setup(fighter("Ann", "Players"), fighter("Bob", "Bandits"))
+    fight.play(c.Begin("Players"))
+    with pytest.raises(err.HideLaterRefused, match="'a nap' is neither") as refused:
+        fight.play(c.Conceal("Ann", "a nap"))
+    assert "out of sight for a while or a major distraction" in refused.value.rule
+    events = fight.play(c.Conceal("Ann", "out-of-sight", "behind the mill"))
+    assert events[0].describe() == (
+        "Ann hides (out of sight for a while: behind the mill) and is concealed"
+    )
+    assert fight.state.fighter("Ann").concealed
+    with pytest.raises(err.HideLaterRefused, match="concealed already"):
+        fight.play(c.Conceal("Ann", "distraction"))
+    fight.play(c.TakeTurn("Ann"))
+    events = fight.play(c.Attack("Ann", "Bob"), dice(2))
+    assert kinds(events) == [
+        "action_taken", "attack_made", "revealed", "damage_rolled", "attack_resolved",
+    ]  # fmt: skip
+
+
+def test_a_sneaking_character_halves_speed_and_saves_agi_to_stay_unseen() -> None:
+    """ "Concealed characters who want to sneak around during a fight follow the rules
+    detailed in the Sneaking section: they halve their speed, must have the opportunity to
+    move silently and out of sight, and must pass an AGI save to avoid detection." Ours: a
+    zone costs two of movement; the opportunity is the GM's call; a failed save reveals."""
+    fight = setup(
+        fighter("Ann", "Players", "Woods", ambush=True, agi=12),
+        fighter("Bob", "Bandits", "Woods"),
+        zones=("Woods", "Road", "Hill"),
+    )
+    fight.play(c.Begin())
+    fight.play(c.TakeTurn("Ann"))
+    with pytest.raises(err.SneakRefused, match="2 zones take 4 of movement") as refused:
+        fight.play(c.Move("Ann", ("Road", "Hill"), sneak=True), dice(5))
+    assert "they halve their speed" in refused.value.rule
+    with pytest.raises(err.SneakRefused, match="cannot see Ann"):
+        fight.play(c.Move("Ann", ("Road",), ("Bob",), sneak=True), dice(5))
+    events = fight.play(c.Move("Ann", ("Road",), sneak=True), dice(12))
+    assert events[0].describe() == (
+        "Ann sneaks Woods → Road at half speed; AGI save d20=12 (entered) vs 12: passes: unseen"
+    )
+    assert fight.state.fighter("Ann").concealed and fight.state.turn.movement == 0  # type: ignore[union-attr]
+    fight.play(c.Act("Ann", "sprint"))
+    events = fight.play(c.Move("Ann", ("Hill",), sneak=True), dice(13))
+    assert kinds(events) == ["sneaked", "revealed"]
+    assert "Ann is revealed (detected while sneaking)" in events[1].describe()
+    assert fight.state.fighter("Ann").zone == "Hill"
+    with pytest.raises(err.SneakRefused, match="Ann is not concealed"):
+        fight.play(c.Move("Ann", ("Road",), sneak=True), dice(5))
+
+
+def test_the_gm_reveals_a_concealed_character_who_is_seen_or_heard() -> None:
+    """ "Concealed characters are revealed when they make noise or become visible to the
+    enemy. Actions which might reveal a character include: ... walking right in front of the
+    enemy, etc." What the engine does not see is the GM's call: `reveal` records it."""
+    fight = ambush()
+    events = fight.play(c.Reveal("Ann", "walks right in front of the enemy"))
+    assert events[0].describe() == "Ann is revealed (walks right in front of the enemy)"
+    assert not fight.state.fighter("Ann").concealed
+    with pytest.raises(err.RevealRefused, match="Ann is not concealed") as refused:
+        fight.play(c.Reveal("Ann", "sneezes"))
+    assert "make noise or become visible to the enemy" in refused.value.rule
+    with pytest.raises(err.RevealRefused, match="say what gives them away"):
+        ambush().play(c.Reveal("Ann", " "))

@@ -131,6 +131,14 @@ def test_attacks_with_multiple_targets_can_only_be_countered_by_a_single_target(
     )
     assert kinds(fight.play(c.Dodge("Dan"), dice(1)))[:2] == ["reacted", "attack_missed"]
     assert fight.state.pending is None and fight.state.fighter("Dan").hp == 6
+    # A non-lethal counter ("can be used to counter") is the one counter too.
+    grappled = crossroads()
+    grappled.play(c.TakeTurn("Cy"))
+    grappled.play(c.Blast("Cy"))
+    grappled.play(c.Counter("Bob", nonlethal="grapple"), dice(2, 20))
+    assert grappled.state.held_by("Cy") == "Bob"
+    with pytest.raises(err.OneCounter):
+        grappled.play(c.Counter("Dan"), dice(2, 1))
 
 
 def test_a_blaster_dropped_by_a_counter_never_sets_the_blast_off() -> None:

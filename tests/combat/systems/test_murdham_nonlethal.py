@@ -167,3 +167,52 @@ def test_only_the_character_held_is_shoved_and_no_further_than_half_a_zone() -> 
     fight.play(c.TakeHit(), dice(1))
     with pytest.raises(err.NoActionLeft):
         fight.play(c.Shove("Ann", "Bob"))
+
+
+def test_a_non_lethal_attack_can_be_used_to_counter_and_resolves_last() -> None:
+    """ "They can be dodged and countered and can be used to counter. Since they inflict no
+    damage they are always resolved last in case of a counter." The attack's damage lands
+    first; a counterer it drops never grapples (our ruling, as for every counter)."""
+    fight = duel(fighter("Cy", "Bandits"))
+    fight.play(c.TakeTurn("Ann"))
+    fight.play(c.Attack("Ann", "Bob"))
+    events = fight.play(c.Counter("Bob", nonlethal="grapple"), dice(2, 15))
+    assert kinds(events) == ["reacted", "damage_rolled", "nonlethal_resolved", "attack_resolved"]
+    assert events[0].describe() == "Bob reacts: counter (grapple)"
+    assert fight.state.fighter("Bob").hp == 4 and fight.state.held_by("Ann") == "Bob"
+    assert fight.state.fighter("Ann").hp == 6, "a grapple inflicts no damage"
+    dropped = duel(fighter("Cy", "Bandits"))
+    dropped.play(c.TakeTurn("Ann"))
+    dropped.play(c.Attack("Ann", "Bob"))
+    events = dropped.play(c.Counter("Bob", nonlethal="disarm"), dice(6))
+    assert "nonlethal_resolved" not in kinds(events) and dropped.state.fighter("Ann").weapon == 6
+
+
+def test_a_non_lethal_attack_countered_by_another_resolves_both() -> None:
+    """ "Since they inflict no damage they are always resolved last in case of a counter.":
+    neither inflicts damage, so both are resolved (the attack's save first) and both stand."""
+    fight = duel(fighter("Cy", "Bandits"))
+    fight.play(c.TakeTurn("Ann"))
+    fight.play(c.Attack("Ann", "Bob", nonlethal="grapple"))
+    events = fight.play(c.Counter("Bob", nonlethal="disarm"), dice(15, 15))
+    assert kinds(events)[1:] == ["nonlethal_resolved", "nonlethal_resolved", "attack_resolved"]
+    assert fight.state.held_by("Bob") == "Ann" and fight.state.fighter("Ann").weapon == 0
+    assert fight.state.fighter("Ann").hp == fight.state.fighter("Bob").hp == 6
+
+
+def test_a_non_lethal_counter_needs_a_nearby_attacker_and_holds_nothing_back() -> None:
+    """ "Disarm. A nearby target must pass a STR save ..." and "Non-lethal attacks don't
+    inflict damage": a ranged attacker is out of a grapple's reach; nothing to hold back."""
+    fight = duel(fighter("Cy", "Bandits", "Ford"), fighter("Di", "Players", "Ford", reach=2),
+                 zones=("Road", "Ford"))  # fmt: skip
+    fight.play(c.TakeTurn("Di"))
+    fight.play(c.Attack("Di", "Bob", mode="ranged"))
+    with pytest.raises(err.NonLethalRefused, match="not nearby Bob"):
+        fight.play(c.Counter("Bob", nonlethal="grapple"))
+    near = duel()
+    near.play(c.TakeTurn("Ann"))
+    near.play(c.Attack("Ann", "Bob"))
+    with pytest.raises(err.NoDamageToHoldBack, match="no damage to hold back"):
+        near.play(c.Counter("Bob", hold_back=True, nonlethal="disarm"))
+    with pytest.raises(err.NotAnAction, match="no non-lethal attack 'tickle'"):
+        near.play(c.Counter("Bob", nonlethal="tickle"))

@@ -135,6 +135,35 @@ def test_sprint_is_a_main_action_that_doubles_movement() -> None:
     assert fight.state.fighter("Ann").zone == "E"
 
 
+def test_dropping_something_is_free_and_a_fragile_item_might_break() -> None:
+    """ "Pick up or put down something. Dropping something is free, but the item might be
+    damaged if fragile." No action spent, even with none left; whether it breaks is the GM's
+    call; a weapon dropped leaves the hand empty (unarmed, d4 impaired)."""
+    fight = duel(zones=("A",))
+    fight.play(c.TakeTurn("Ann"))
+    fight.play(c.Act("Ann", "equip"))
+    fight.play(c.Act("Ann", "consumable"))
+    turn = fight.state.turn
+    events = fight.play(c.Drop("Ann", "the lantern", fragile=True))
+    assert kinds(events) == ["item_dropped"] and fight.state.turn == turn
+    assert events[0].describe() == (
+        "Ann drops the lantern (free: no action); it is fragile and might be damaged "
+        "(the GM's call)"
+    )
+    events = fight.play(c.Drop("Ann", "her sword", weapon=True))
+    assert "unarmed now" in events[0].describe()
+    assert fight.state.fighter("Ann").weapon == 0
+    with pytest.raises(err.DropRefused, match="holds no weapon") as refused:
+        fight.play(c.Drop("Ann", "her sword", weapon=True))
+    assert "Dropping something is free" in refused.value.rule
+    with pytest.raises(err.DropRefused, match="name what is dropped"):
+        fight.play(c.Drop("Ann", "  "))
+    with pytest.raises(err.NotAnAction, match="dropping something is free, not an action"):
+        fight.play(c.Act("Ann", "drop"))
+    with pytest.raises(err.NotTheirTurn):
+        fight.play(c.Drop("Bob", "his club"))
+
+
 def test_moves_follow_the_links_between_zones() -> None:
     fight = duel(zones=("A", "B", "C"))
     fight.play(c.TakeTurn("Ann"))

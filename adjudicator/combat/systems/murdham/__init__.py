@@ -2,7 +2,8 @@
 alternating activations with passing, main/bonus actions and reactions, saves, morale.
 
 state — the fight at one moment; events — its facts and the fold; commands — what the GM and
-players ask; rounds, movement, attacks — the handlers; checks — what they share; errors —
-one error per rule; engine — `MurdhamFight` and `MurdhamSystem`; legal — the commands open
-now; odds — exact odds of an attack; board — its zones as text.
+players ask; rounds, movement (with sneaking and hiding), attacks (with stunts), chases —
+the handlers; checks — what they share; errors — one error per rule; engine — `MurdhamFight`
+and `MurdhamSystem`; legal — the commands open now; odds — exact odds of an attack and of a
+chase; board — its zones as text.
 """

@@ -11,6 +11,7 @@ from __future__ import annotations
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham import errors as err
 from adjudicator.combat.systems.murdham import events as ev
+from adjudicator.combat.systems.murdham import tactic_events as tev
 from adjudicator.combat.systems.murdham.checks import acting_phase, known_zone, own_turn
 from adjudicator.combat.systems.murdham.state import (
     Fighter,
@@ -78,10 +79,16 @@ def attack(tx: Tx, command: c.Attack) -> None:
     target = state.fighter(command.target)
     if target.faction == attacker.faction:
         raise err.BadTarget(f"{target.name} is not an enemy of {attacker.name}")
-    if target.status is Status.DEAD:
-        raise err.BadTarget(f"{target.name} is dead")
+    if not target.present:
+        raise err.BadTarget(f"{target.name} is {target.status.value}")
     if not turn.may_main():
         raise err.NoActionLeft(f"{attacker.name} has no main action left this turn")
+    stunt = command.stunt.strip()
+    if stunt and (command.final_blow or command.nonlethal):
+        raise err.StuntRefused(
+            "a stunt replaces an attack's damage: "
+            + ("a final blow kills" if command.final_blow else "a non-lethal attack deals none")
+        )
     if command.final_blow:
         if target.status is not Status.INCAPACITATED or not state.nearby(attacker, target):
             raise err.FinalBlowRefused(f"{target.name} is not a nearby incapacitated character")
@@ -123,6 +130,10 @@ def attack(tx: Tx, command: c.Attack) -> None:
     tx.emit(ev.ActionTaken(attacker.name, True, "attack"), made)
     reveal(tx, attacker.name, "attacking")
     if made.hits:
+        if stunt:
+            # "This must be done before the target decides whether to react but after the WIT
+            # save to hit": proposed once the attack hits; the GM's approval is recording it.
+            tx.emit(tev.StuntProposed(attacker.name, target.name, stunt))
         settle(tx)
 
 
@@ -254,22 +265,20 @@ def _blasted(
     state: MurdhamState, attacker: Fighter, zone: str | None, mode: Mode, border: tuple[str, ...]
 ) -> tuple[str, ...]:
     """Everyone a blast on `zone` targets: in it (the attacker too for a ranged blast), then
-    those on its borders; the dead are past harm."""
+    those on its borders; the dead are past harm, the escaped gone."""
     inside = tuple(
         f.name
         for f in state.fighters
-        if f.zone == zone
-        and f.status is not Status.DEAD
-        and not (mode is Mode.MELEE and f.name == attacker.name)
+        if f.zone == zone and f.present and not (mode is Mode.MELEE and f.name == attacker.name)
     )
     return (*inside, *(name for name in border if name not in inside))
 
 
 def settle(tx: Tx) -> None:
-    """Leave the reaction window open while someone may react, else roll the damage (a blast
-    then moves on to its next target)."""
+    """Leave the reaction window open while a stunt waits for its answer or someone may
+    react, else roll the damage (a blast then moves on to its next target)."""
     pending = tx.state.pending
-    if pending is not None and not reactors(tx.state, pending):
+    if pending is not None and not pending.stunt and not reactors(tx.state, pending):
         land(tx, pending)
 
 
@@ -314,6 +323,7 @@ def _damage(
 def _window(state: MurdhamState, unit: str) -> tuple[PendingAttack, Fighter]:
     if state.pending is None:
         raise err.NoAttackPending("there is no attack to react to")
+    _no_stunt_waiting(state.pending)
     fighter = state.fighter(unit)
     if not may_react(state, fighter):
         raise err.CannotReact(f"{fighter.name} has taken a turn or reacted this round")
@@ -385,10 +395,16 @@ def counter(tx: Tx, command: c.Counter) -> None:
         raise err.OneCounter(f"another target has countered {pending.attacker}'s blast")
     attacker = tx.state.fighter(pending.attacker)
     distance = tx.state.distance(fighter.zone, attacker.zone)
-    if distance is None or distance > max(fighter.reach, 0):
+    if command.nonlethal:
+        _check_nonlethal_counter(command, fighter, attacker, distance)
+    elif distance is None or distance > max(fighter.reach, 0):
         raise err.NotNearby(f"{attacker.name} is out of {fighter.name}'s reach to counter")
-    tx.emit(ev.Reacted(fighter.name, "counter"))
+    kind = f" ({command.nonlethal})" if command.nonlethal else ""
+    tx.emit(ev.Reacted(fighter.name, f"counter{kind}"))
     reveal(tx, fighter.name, "attacking")
+    if command.nonlethal:
+        _nonlethal_counter(tx, pending, fighter.name, command.nonlethal)
+        return
     die, impaired = weapon_die(fighter)
     if pending.nonlethal:
         # "Since they inflict no damage they are always resolved last in case of a counter."
@@ -424,6 +440,39 @@ def counter(tx: Tx, command: c.Counter) -> None:
     resolved(tx, stop=stop)
 
 
+def _check_nonlethal_counter(
+    command: c.Counter, fighter: Fighter, attacker: Fighter, distance: int | None
+) -> None:
+    if command.nonlethal not in NONLETHAL:
+        raise err.NotAnAction(
+            f"no non-lethal attack {command.nonlethal!r}", hint=", ".join(NONLETHAL)
+        )
+    if distance != 0:
+        raise err.NonLethalRefused(
+            f"{attacker.name} is in {attacker.zone}, not nearby {fighter.name} to "
+            f"{command.nonlethal}"
+        )
+    if command.hold_back:
+        raise err.NoDamageToHoldBack(f"a {command.nonlethal} deals no damage to hold back")
+
+
+def _nonlethal_counter(tx: Tx, pending: PendingAttack, counterer: str, kind: str) -> None:
+    """ "They can be dodged and countered and can be used to counter. Since they inflict no
+    damage they are always resolved last in case of a counter." The attack's damage lands
+    first; a counterer it drops never lands theirs (our ruling, as for every counter). Two
+    non-lethal attacks both inflict no damage: resolved together, the attack's save first."""
+    attacker = pending.attacker
+    if pending.nonlethal:
+        _nonlethal(tx, pending)
+    else:
+        tx.emit(_damage(tx, attacker, counterer, pending.die, pending.impaired, pending.cover))
+    if tx.state.fighter(counterer).standing:
+        target = tx.state.fighter(attacker)
+        save = tx.save(target.strength, f"resist the {kind} (STR save)", target.name)
+        tx.emit(ev.NonLethalResolved(counterer, target.name, kind, save, target.strength))
+    resolved(tx)
+
+
 @c.handles(c.Guard)
 def guard(tx: Tx, command: c.Guard) -> None:
     """ "A character who is nearby the target of an attack can react by guarding them. They
@@ -452,8 +501,8 @@ def hide(tx: Tx, command: c.Hide) -> None:
     behind = tx.state.fighter(command.behind)
     if behind.name in (fighter.name, pending.attacker) or not tx.state.nearby(fighter, behind):
         raise err.HideRefused(f"{fighter.name} cannot hide behind {behind.name}")
-    if behind.status is Status.DEAD:
-        raise err.HideRefused(f"{behind.name} is dead")
+    if not behind.present:
+        raise err.HideRefused(f"{behind.name} is {behind.status.value}")
     grabbed = tx.state.held_by(behind.name) == fighter.name
     if behind.faction != fighter.faction and not grabbed:
         raise err.HideRefused(
@@ -469,7 +518,19 @@ def take_hit(tx: Tx, command: c.TakeHit) -> None:
     pending = tx.state.pending
     if pending is None:
         raise err.NoAttackPending("there is no attack waiting for its damage")
+    _no_stunt_waiting(pending)
     land(tx, pending)
+
+
+def _no_stunt_waiting(pending: PendingAttack) -> None:
+    """ "This must be done before the target decides whether to react": the stunt is
+    answered first."""
+    if pending.stunt:
+        raise err.StuntAwaitsAnswer(
+            f"{pending.target} has yet to accept or refuse {pending.attacker}'s stunt "
+            f"({pending.stunt})",
+            hint="accept-stunt or refuse-stunt",
+        )
 
 
 def opportunity_attacks(

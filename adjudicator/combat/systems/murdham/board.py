@@ -23,6 +23,7 @@ def fighter_text(state: MurdhamState, name: str) -> str:
         marks.append("acting")
     elif f.name in state.acted and f.status is Status.ACTIVE:
         marks.append("done")
+    marks += [f"stunt: {effect}" for target, effect, _ in state.stunts if target == f.name]
     mark = f" [{', '.join(marks)}]" if marks else ""
     return f"{f.name} ({f.faction}) {f.hp}/{f.max_hp}{mark}"
 
@@ -51,7 +52,13 @@ def round_lines(state: MurdhamState) -> list[str]:
         lines.append(f"{t.unit}'s turn: {plural(t.movement, 'zone')} of movement, {left} left")
     if state.pending is not None:
         p = state.pending
-        lines.append(f"{p.attacker}'s attack on {p.target} waits for a reaction (or take-hit)")
+        if p.stunt:
+            lines.append(
+                f"{p.attacker} proposes a stunt to {p.target}: {p.stunt} (accept-stunt or "
+                "refuse-stunt)"
+            )
+        else:
+            lines.append(f"{p.attacker}'s attack on {p.target} waits for a reaction (or take-hit)")
     return lines
 
 
@@ -61,11 +68,14 @@ def text_board(state: MurdhamState) -> str:
     for zone in state.zones:
         near = ", ".join(state.neighbours(zone)) or "no neighbour"
         lines.append(f"[{zone}]  → {near}")
-        here = [f for f in state.fighters if f.zone == zone]
+        here = [f for f in state.fighters if f.zone == zone and f.status is not Status.ESCAPED]
         for f in here:
             lines.append(f"    {fighter_text(state, f.name)}")
         if not here:
             lines.append("    ·")
+    gone = [f.name for f in state.fighters if f.status is Status.ESCAPED]
+    if gone:
+        lines.append(f"escaped: {', '.join(gone)}")
     return "\n".join([*lines, "", *round_lines(state)])
 
 
@@ -76,7 +86,11 @@ def board_data(state: MurdhamState) -> dict[str, Any]:
             {
                 "zone": zone,
                 "neighbours": list(state.neighbours(zone)),
-                "fighters": [f.name for f in state.fighters if f.zone == zone],
+                "fighters": [
+                    f.name
+                    for f in state.fighters
+                    if f.zone == zone and f.status is not Status.ESCAPED
+                ],
             }
             for zone in state.zones
         ],
@@ -89,5 +103,9 @@ def board_data(state: MurdhamState) -> dict[str, Any]:
         "threshold": state.threshold,
         "turn": None if state.turn is None else state.turn.to_dict(),
         "pending": None if state.pending is None else state.pending.to_dict(),
+        "stunts": [
+            {"target": target, "effect": effect, "attacker": attacker}
+            for target, effect, attacker in state.stunts
+        ],
         "lines": round_lines(state),
     }

@@ -82,6 +82,9 @@ class Move(MurdhamCommand):
     unit: str
     path: tuple[str, ...]
     opportunity: tuple[str, ...] = ()
+    #: A concealed character sneaking: "they halve their speed ... and must pass an AGI save
+    #: to avoid detection".
+    sneak: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,37 @@ class Act(MurdhamCommand):
     unit: str
     action: str
     note: str = ""
+
+
+@dataclass(frozen=True)
+class Drop(MurdhamCommand):
+    """Drop `item`: "Dropping something is free, but the item might be damaged if fragile."
+    `weapon`: the item is the weapon in hand (unarmed after, as a disarm leaves them)."""
+
+    unit: str
+    item: str
+    fragile: bool = False
+    weapon: bool = False
+
+
+@dataclass(frozen=True)
+class Conceal(MurdhamCommand):
+    """The GM rules a character hidden again: "Hiding later during the fight requires being
+    out of sight for a while or a major distraction." `reason`: "out-of-sight" or
+    "distraction"; `note` says which, for the log."""
+
+    unit: str
+    reason: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Reveal(MurdhamCommand):
+    """The GM reveals a concealed character: "Concealed characters are revealed when they make
+    noise or become visible to the enemy" (`why`: walking right in front of the enemy...)."""
+
+    unit: str
+    why: str
 
 
 @dataclass(frozen=True)
@@ -132,6 +166,9 @@ class Attack(MurdhamCommand):
     #: The attacker peeks from behind a barrier: "they can be still countered and the barrier
     #: only counts as cover."
     peeking: bool = False
+    #: An attack stunt: "The attacker can propose an alternative effect to the target instead
+    #: of inflicting damage (cutting a limb, forcing a surrender, etc.)" ("" for none).
+    stunt: str = ""
 
 
 @dataclass(frozen=True)
@@ -172,8 +209,12 @@ class Dodge(MurdhamCommand):
 
 @dataclass(frozen=True)
 class Counter(MurdhamCommand):
+    """Counter the attack; `nonlethal` ("disarm" or "grapple"): with a non-lethal attack,
+    as "They ... can be used to counter"."""
+
     unit: str
     hold_back: bool = False
+    nonlethal: str = ""
 
 
 @dataclass(frozen=True)
@@ -190,3 +231,34 @@ class Hide(MurdhamCommand):
 @dataclass(frozen=True)
 class TakeHit(MurdhamCommand):
     """No (more) reaction: roll the attack's damage."""
+
+
+@dataclass(frozen=True)
+class AcceptStunt(MurdhamCommand):
+    """The target (the GM for an NPC) accepts the stunt proposed: the effect, no damage."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class RefuseStunt(MurdhamCommand):
+    """The target refuses the stunt proposed: "resolve the attack as normal"."""
+
+    unit: str
+
+
+# --- chases ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Chase(MurdhamCommand):
+    """A chase over a long distance: "the fleeing character making a group AGI save: those
+    who pass escape, those who fail are reached by the pursuers." `pace`: "even" (the save),
+    "faster" (the fleeing "can move faster or keep the speed for longer": no save) or
+    "slower" ("escaping is impossible"); `zone`: where the pursuers reach them (""; the first
+    pursuer's zone)."""
+
+    fleeing: tuple[str, ...]
+    pursuers: tuple[str, ...]
+    pace: str = "even"
+    zone: str = ""

@@ -12,7 +12,13 @@ from typing import Any, ClassVar
 from adjudicator.combat.systems.base import RuledFight, RuledSystem
 
 # The handler modules are imported for their functions: `@handles` registers each one.
-from adjudicator.combat.systems.murdham import attacks, movement, rounds  # noqa: F401
+from adjudicator.combat.systems.murdham import (  # noqa: F401
+    attacks,
+    chases,
+    movement,
+    rounds,
+    stunts,
+)
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham.events import FightCreated, MurdhamEvent
 from adjudicator.combat.systems.murdham.state import MurdhamState, Phase

@@ -43,7 +43,8 @@ class TooSlow(MurdhamError):
 
 class NotStanding(MurdhamError):
     rule = (
-        "our ruling: an incapacitated, dead, surrendered or routed character takes no turn "
+        "our ruling: an incapacitated, dead, surrendered, routed or escaped character takes no "
+        "turn "
         '("Their turn is wasted"; "those who fail must surrender or retreat")'
     )
 
@@ -223,3 +224,62 @@ class ShoveRefused(MurdhamError):
         "They can also shove the grabbed character, freeing them but forcing them to move by "
         "half a zone and/or pushing them into a hazard in their zone."
     )
+
+
+class StuntRefused(MurdhamError):
+    rule = (
+        "The attacker can propose an alternative effect to the target instead of inflicting "
+        "damage (cutting a limb, forcing a surrender, etc.). This must be done before the "
+        "target decides whether to react but after the WIT save to hit, and the alternative "
+        "effect must make sense and be approved by the GM."
+    )
+
+
+class StuntAwaitsAnswer(MurdhamError):
+    rule = (
+        "The target can either accept the proposed effect or resolve the attack as normal. It "
+        "isn't possible to react if the effect is accepted."
+    )
+
+
+class NoDamageToHoldBack(MurdhamError):
+    rule = (
+        "Non-lethal attacks don't inflict damage but instead force the target to pass a save "
+        "or suffer negative consequences. They can be dodged and countered and can be used to "
+        "counter."
+    )
+
+
+class ChaseRefused(MurdhamError):
+    rule = (
+        "Chases over long distances can be resolved with the fleeing character making a group "
+        "AGI save: those who pass escape, those who fail are reached by the pursuers. If the "
+        "fleeing characters can move faster or keep the speed for longer, the save is not "
+        "required. If the opposite is true, escaping is impossible."
+    )
+
+
+class DropRefused(MurdhamError):
+    rule = (
+        "Pick up or put down something. Dropping something is free, but the item might be "
+        "damaged if fragile."
+    )
+
+
+class SneakRefused(MurdhamError):
+    rule = (
+        "Concealed characters who want to sneak around during a fight follow the rules "
+        "detailed in the Sneaking section: they halve their speed, must have the opportunity "
+        "to move silently and out of sight, and must pass an AGI save to avoid detection."
+    )
+
+
+class HideLaterRefused(MurdhamError):
+    rule = (
+        "Hiding later during the fight requires being out of sight for a while or a major "
+        "distraction."
+    )
+
+
+class RevealRefused(MurdhamError):
+    rule = "Concealed characters are revealed when they make noise or become visible to the enemy."

@@ -33,7 +33,7 @@ class MurdhamEvent(FightEvent[MurdhamState]):
     kinds: ClassVar[Registry[str, type[Any]]] = Registry("the Murdham event kind")
 
 
-def _save(die: RolledDie, score: int, what: str) -> str:
+def save_text(die: RolledDie, score: int, what: str) -> str:
     verdict = "passes" if die.value <= score else "fails"
     return f"{what} save d20={die.value}{' (entered)' if die.entered else ''} vs {score}: {verdict}"
 
@@ -273,7 +273,9 @@ class MoraleChecked(MurdhamEvent):
         return replace(state, steady=state.steady | passed)
 
     def describe(self) -> str:
-        saves = "; ".join(f"{name} {_save(die, score, 'WIT')}" for name, score, die in self.saves)
+        saves = "; ".join(
+            f"{name} {save_text(die, score, 'WIT')}" for name, score, die in self.saves
+        )
         return f"morale check for {self.faction} ({self.why}): {saves}"
 
 
@@ -426,7 +428,7 @@ class AttackMade(MurdhamEvent):
         if self.peeking:
             text += f"; {self.attacker} peeks from behind a barrier"
         if self.save is not None:
-            text += f"; {_save(self.save, self.score, 'WIT')} ({self.why_save})"
+            text += f"; {save_text(self.save, self.score, 'WIT')} ({self.why_save})"
             if not self.hits:
                 text += ": the attack misses"
         return text
@@ -453,7 +455,7 @@ class Reacted(MurdhamEvent):
         reacted = (*pending.reacted, self.unit)
         if self.forced and self.new_target is not None:
             reacted = (*reacted, self.new_target)
-        countered = pending.countered or self.reaction == "counter"
+        countered = pending.countered or self.reaction.startswith("counter")
         pending = replace(pending, reacted=reacted, countered=countered)
         if self.new_target is not None:
             pending = replace(pending, target=self.new_target)
@@ -464,7 +466,7 @@ class Reacted(MurdhamEvent):
         if self.new_target is not None:
             text += f"; {self.new_target} becomes the target"
         if self.save is not None:
-            text += f"; {_save(self.save, self.score, 'AGI')}"
+            text += f"; {save_text(self.save, self.score, 'AGI')}"
         return text
 
 
@@ -559,7 +561,7 @@ class BlastMade(MurdhamEvent):
         if self.peeking:
             text += f"; {self.attacker} peeks from behind a barrier"
         if self.save is not None:
-            text += f"; {_save(self.save, self.score, 'WIT')} ({self.why_save})"
+            text += f"; {save_text(self.save, self.score, 'WIT')} ({self.why_save})"
         if self.zone != self.aimed:
             where = self.zone or "no neighbouring zone: it hits no one"
             die = f" {dice_text((self.deviation,))}" if self.deviation is not None else ""
@@ -630,7 +632,7 @@ class NonLethalResolved(MurdhamEvent):
         return replace(state, grabs=(*kept, (self.attacker, self.target)))
 
     def describe(self) -> str:
-        save = _save(self.save, self.score, "STR")
+        save = save_text(self.save, self.score, "STR")
         if self.passed:
             return f"{self.target} resists the {self.attack}: {save}"
         outcome = (

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham.attacks import NONLETHAL, may_react, reactors
+from adjudicator.combat.systems.murdham.chases import MAY_FLEE
 from adjudicator.combat.systems.murdham.rounds import BONUS_ACTIONS, MAIN_ACTIONS
 from adjudicator.combat.systems.murdham.state import MurdhamState, Phase, Status
 
@@ -25,8 +26,10 @@ def legal_commands(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
 def _reactions(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
     pending = state.pending
     assert pending is not None
-    out: list[c.MurdhamCommand] = [c.TakeHit()]
     target = state.fighter(pending.target)
+    if pending.stunt:
+        return (c.AcceptStunt(target.name), c.RefuseStunt(target.name))
+    out: list[c.MurdhamCommand] = [c.TakeHit()]
     attacker = state.fighter(pending.attacker)
     for name in reactors(state, pending):
         if name == target.name:
@@ -34,13 +37,15 @@ def _reactions(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
             distance = state.distance(target.zone, attacker.zone)
             if distance is not None and distance <= target.reach and not pending.countered:
                 out.append(c.Counter(name))
+            if distance == 0 and not pending.countered:
+                out += [c.Counter(name, nonlethal=kind) for kind in NONLETHAL]
             if pending.multiple:
                 continue
             for other in state.fighters:
                 if (
                     other.zone == target.zone
                     and other.name not in (target.name, attacker.name)
-                    and other.status is not Status.DEAD
+                    and other.present
                     and (other.faction == target.faction or state.held_by(other.name) == name)
                 ):
                     out.append(c.Hide(name, other.name))
@@ -57,7 +62,24 @@ def _turns(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
     for f in state.members(faction):
         if state.may_take_turn(f):
             out += [c.TakeTurn(f.name), c.Surrender(f.name)]
+    out += _chase(state, faction)
     return tuple(out)
+
+
+def _chase(state: MurdhamState, faction: str) -> tuple[c.MurdhamCommand, ...]:
+    """One chase: the first of `faction` in a plight (broken, or at half health or less) who
+    may flee, from the first enemy standing."""
+    fleeing = [
+        f
+        for f in state.members(faction)
+        if f.status in MAY_FLEE
+        and (f.status is Status.BROKEN or f.hp * 2 <= f.max_hp)
+        and state.held_by(f.name) is None
+    ]
+    pursuers = [f for f in state.fighters if f.standing and f.faction != faction]
+    if not fleeing or not pursuers:
+        return ()
+    return (c.Chase((fleeing[0].name,), (pursuers[0].name,)),)
 
 
 def _in_turn(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
@@ -65,9 +87,19 @@ def _in_turn(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
     assert turn is not None
     me = state.fighter(turn.unit)
     out: list[c.MurdhamCommand] = [c.EndTurn(me.name)]
+    if not turn.moved and not turn.main and not turn.bonus:
+        out.append(c.Drop(me.name, "the torch", fragile=True))
+        if me.standing and not me.concealed:
+            out.append(c.Conceal(me.name, "distraction", "a cart overturns"))
+        if me.concealed:
+            out.append(c.Reveal(me.name, "walks right in front of the enemy"))
+    if me.weapon and turn.main:
+        out.append(c.Drop(me.name, "the weapon", weapon=True))
     if turn.movement > 0 and state.held_by(me.name) is None:
         for zone in state.neighbours(me.zone):
             out.append(c.Move(me.name, (zone,)))
+            if me.concealed and turn.movement >= 2:
+                out.append(c.Move(me.name, (zone,), sneak=True))
             foes = tuple(
                 f.name
                 for f in state.fighters
@@ -89,10 +121,11 @@ def _in_turn(state: MurdhamState) -> tuple[c.MurdhamCommand, ...]:
             if not (turn.moved and distance * 2 > me.reach):
                 out.append(c.Blast(me.name, zone, mode="ranged"))
         for f in state.fighters:
-            if f.faction == me.faction or f.status is Status.DEAD:
+            if f.faction == me.faction or not f.present:
                 continue
             if f.zone == me.zone:
                 out += [c.Attack(me.name, f.name), c.Attack(me.name, f.name, peeking=True)]
+                out.append(c.Attack(me.name, f.name, stunt="cuts off a hand"))
                 out += [c.Attack(me.name, f.name, nonlethal=kind) for kind in NONLETHAL]
                 if f.status is Status.INCAPACITATED:
                     out.append(c.Attack(me.name, f.name, final_blow=True))

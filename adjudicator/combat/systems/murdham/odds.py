@@ -1,4 +1,5 @@
-"""Exact odds of a Murdham attack: the WIT save to hit, a dodge, damage less armour.
+"""Exact odds of a Murdham attack (the WIT save to hit, a dodge, damage less armour) and of
+a chase (the group AGI save).
 
 Saves are a d20 "equal or under" the score (our reading), so a save of score s passes with
 probability min(s, 20)/20; impaired damage is the lower of two dice (see `attacks`).
@@ -9,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from adjudicator.combat.systems.murdham import errors as err
 from adjudicator.combat.systems.murdham.attacks import weapon_die
+from adjudicator.combat.systems.murdham.chases import PACES
 from adjudicator.combat.systems.murdham.state import MurdhamState
 
 
@@ -88,3 +91,56 @@ def odds_of(
         target_agi=t.agi,
         target_hp=t.hp,
     )
+
+
+@dataclass(frozen=True)
+class ChaseOdds:
+    """A chase's chances: each fleeing character's to escape, and how many escape in all."""
+
+    pace: str
+    each: tuple[tuple[str, Fraction], ...]
+    escaped: tuple[tuple[int, Fraction], ...]
+
+    @property
+    def all_escape(self) -> Fraction:
+        return self.escaped[-1][1]
+
+    @property
+    def none_escape(self) -> Fraction:
+        return self.escaped[0][1]
+
+    def lines(self) -> tuple[str, ...]:
+        def pct(p: Fraction) -> str:
+            return f"{p} ({float(p):.1%})"
+
+        out = [f"pace: {self.pace} ({PACES[self.pace]})"]
+        out += [f"{name} escapes: {pct(p)}" for name, p in self.each]
+        out += [f"  {n} escape: {pct(p)}" for n, p in self.escaped]
+        out.append(f"all escape: {pct(self.all_escape)}")
+        out.append(f"none escape: {pct(self.none_escape)}")
+        return tuple(out)
+
+
+def chase_odds(fleeing: tuple[tuple[str, int], ...], pace: str) -> ChaseOdds:
+    """The odds of a chase of the fleeing (name, AGI) at `pace`: "those who pass escape" a
+    group AGI save; all escape at "faster", none at "slower"."""
+    if pace not in PACES:
+        raise err.ChaseRefused(f"no pace {pace!r}", hint=", ".join(PACES))
+    fixed = {"faster": Fraction(1), "slower": Fraction(0)}
+    each = tuple((name, fixed.get(pace, save_chance(agi))) for name, agi in fleeing)
+    # How many escape: the saves are independent, so convolve one character at a time.
+    counts = [Fraction(1)]
+    for _, p in each:
+        counts = [
+            (counts[k] if k < len(counts) else 0) * (1 - p) + (counts[k - 1] * p if k else 0)
+            for k in range(len(counts) + 1)
+        ]
+    return ChaseOdds(pace, each, tuple(enumerate(counts)))
+
+
+def chase_odds_of(state: MurdhamState, fleeing: tuple[str, ...], pace: str) -> ChaseOdds:
+    """The odds of a chase of `fleeing` as they stand now."""
+    if not fleeing:
+        raise err.ChaseRefused("name who flees")
+    found = tuple(state.fighter(name) for name in fleeing)
+    return chase_odds(tuple((f.name, f.agi) for f in found), pace.strip().casefold())

@@ -9,6 +9,7 @@ from dataclasses import replace
 from adjudicator.combat.systems.murdham import commands as c
 from adjudicator.combat.systems.murdham import errors as err
 from adjudicator.combat.systems.murdham import events as ev
+from adjudicator.combat.systems.murdham import tactic_events as tev
 from adjudicator.combat.systems.murdham.attacks import release_others, reveal
 from adjudicator.combat.systems.murdham.checks import (
     known_zone,
@@ -299,10 +300,29 @@ def act(tx: Tx, command: c.Act) -> None:
         tx.emit(ev.ActionTaken(turn.unit, False, action, command.note))
         reveal(tx, turn.unit, REVEALING.get(action, ""))
         return
+    if action == "drop":
+        raise err.NotAnAction(
+            "dropping something is free, not an action", hint=f"drop {turn.unit} ITEM"
+        )
     raise err.NotAnAction(
         f"Murdham has no action {command.action!r}",
         hint=f"main: {', '.join(MAIN_ACTIONS)}, attack; bonus: {', '.join(BONUS_ACTIONS)}",
     )
+
+
+@c.handles(c.Drop)
+def drop(tx: Tx, command: c.Drop) -> None:
+    """ "Pick up or put down something. Dropping something is free, but the item might be
+    damaged if fragile." No action spent; whether a fragile item breaks is the GM's call.
+    Ours: like any other deed, it frees a character the dropper keeps hold of."""
+    turn = own_turn(tx.state, command.unit)
+    item = command.item.strip()
+    if not item:
+        raise err.DropRefused("name what is dropped")
+    if command.weapon and not tx.state.fighter(turn.unit).weapon:
+        raise err.DropRefused(f"{turn.unit} holds no weapon: unarmed")
+    release_others(tx, turn.unit)
+    tx.emit(tev.ItemDropped(turn.unit, item, command.fragile, command.weapon))
 
 
 @c.handles(c.EndTurn)

@@ -38,6 +38,8 @@ class Status(enum.Enum):
     SURRENDERED = "surrendered"
     #: Failed a morale check: "those who fail must surrender or retreat".
     BROKEN = "broken"
+    #: Fled and passed the chase's save: "those who pass escape" (out of the fight).
+    ESCAPED = "escaped"
 
 
 class Mode(enum.Enum):
@@ -72,8 +74,13 @@ class Fighter(Record):
 
     @property
     def standing(self) -> bool:
-        """Takes part in the round: not incapacitated, dead, surrendered or broken."""
+        """Takes part in the round: not incapacitated, dead, surrendered, broken or escaped."""
         return self.status is Status.ACTIVE
+
+    @property
+    def present(self) -> bool:
+        """Still on the battlefield to be attacked or stood behind: neither dead nor escaped."""
+        return self.status not in (Status.DEAD, Status.ESCAPED)
 
     def stats(self) -> str:
         weapon = f"d{self.weapon}" if self.weapon else "unarmed (d4 impaired)"
@@ -129,6 +136,9 @@ class PendingAttack(Record):
     countered: bool = False
     #: The attacker peeks from behind a barrier: a counter finds it in cover.
     peeking: bool = False
+    #: An attack stunt proposed to the target, waiting for its answer ("" for none): "The
+    #: target can either accept the proposed effect or resolve the attack as normal."
+    stunt: str = ""
 
 
 @dataclass(frozen=True)
@@ -163,6 +173,8 @@ class MurdhamState:
     #: concealed and their allies, who know of them).
     bonus: frozenset[str] = frozenset()
     factions_order: tuple[str, ...] = field(default=())
+    #: Attack stunts accepted, (target, effect, attacker): the effect instead of the damage.
+    stunts: tuple[tuple[str, str, str], ...] = ()
 
     # --- lookups ------------------------------------------------------------------------------
 
