@@ -44,8 +44,8 @@ def random_options(rng: random.Random) -> tuple[str, ...]:
 
 def random_fight(seed: int, steps: int) -> SpellwovenFight:
     rng = random.Random(seed)
-    options = random_options(rng)
-    fight = SpellwovenFight("+".join(("spellwoven", *options)))
+    chosen = random_options(rng)
+    fight = SpellwovenFight("+".join(("spellwoven", *chosen)))
     for i in range(rng.randint(2, 6)):
         side = ("Players", "Outlaws")[i % 2]
         track = Track(
@@ -54,7 +54,7 @@ def random_fight(seed: int, steps: int) -> SpellwovenFight:
             shield=rng.randint(0, 2),
         )
         npc = rng.random() < 0.3
-        spared = DISCRETION in options and not npc and rng.random() < 0.5
+        spared = DISCRETION in chosen and not npc and rng.random() < 0.5
         fight.play(
             c.AddCharacter(
                 hero(
@@ -71,12 +71,12 @@ def random_fight(seed: int, steps: int) -> SpellwovenFight:
                     track=track,
                     npc=npc,
                     presence=rng.choice((None, 1, 2)),
-                    fortitude=rng.randint(1, 3) if MAIMING in options else None,
-                    very_heavy=OVERSWING in options and rng.random() < 0.5,
-                    blackpowder=BLACKPOWDER in options and rng.random() < 0.3,
+                    fortitude=rng.randint(1, 3) if MAIMING in chosen else None,
+                    very_heavy=OVERSWING in chosen and rng.random() < 0.5,
+                    blackpowder=BLACKPOWDER in chosen and rng.random() < 0.3,
                     spared=spared,
                 ),
-                dies=HEROIC in options and not npc and not spared and rng.random() < 0.3,
+                dies=HEROIC in chosen and not npc and not spared and rng.random() < 0.3,
             )
         )
     for _ in range(rng.randint(0, 6)):  # an ambush, if the Gamesmaster chose the rule
