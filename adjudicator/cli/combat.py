@@ -100,12 +100,22 @@ def start_command(
         int | None, seed_option("The combat's dice seed (default: a fresh random one).")
     ] = None,
     title: Annotated[str | None, typer.Option("--title", help="A name for the fight.")] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            help="An optional rule the Gamesmaster includes (spellwoven: encumbrance, "
+            "wound-limit, ...; an unknown one is refused with the list). Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start a new combat (F1, F2, ...) in the open session.
 
     Its seed is recorded: every die the fight rolls without --dice can be rolled again from it.
+    The optional rules chosen are recorded with it (they are part of its ruleset's name).
 
     Example: adjudicator combat start --seed 7 --title "Ambush at the ferry"
     """
@@ -113,7 +123,9 @@ def start_command(
 
     chosen = seed if seed is not None else random.SystemRandom().getrandbits(32)
     with opened(ledger) as book:
-        info = start_combat(book, seed=chosen, rules=ruleset, title=title, system=system)
+        info = start_combat(
+            book, seed=chosen, rules=ruleset, title=title, system=system, options=option or ()
+        )
     if as_json:
         print_json(info.to_dict())
         return

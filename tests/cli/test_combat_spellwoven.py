@@ -210,6 +210,63 @@ def test_first_aid_and_cooperation_through_the_cli(tmp_path: Path) -> None:
     assert status["steps"] == 8
 
 
+def test_optional_rules_are_chosen_when_the_fight_starts(tmp_path: Path) -> None:
+    """seeds/003, "Optional Combat Rules": "It is the Gamesmaster's decision which rules are to
+    be included or excluded." Chosen with `combat start --option`, kept with the fight; an
+    unknown one is refused with the list, and Words of Power has none."""
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    out = " ".join(refused(ledger, "combat", "start", "--system", "spellwoven", "--option",
+                           "flanking").split())  # fmt: skip
+    assert "no optional rule 'flanking'" in out
+    assert "optional rules: ambushes, attack-of-opportunity, blackpowder-weapons" in out
+    assert "has no optional rules" in refused(ledger, "combat", "start", "--option", "maiming")
+    out = run(ledger, "combat", "start", "--system", "spellwoven", "--seed", "3",
+              "--option", "encumbrance", "--option", "Wound Limit")  # fmt: skip
+    assert "F1 started: spellwoven (spellwoven+encumbrance+wound-limit)" in out
+    assert "spellwoven: spellwoven+encumbrance+wound-limit" in run(ledger, "combat", "list")
+    s(ledger, "add", "Ann", "--side", "Players")
+    assert "optional rules: Encumbrance, Wound Limit" in run(ledger, "combat", "board")
+    status = json.loads(s(ledger, "status", "--json"))
+    assert status["options"] == ["encumbrance", "wound-limit"]
+
+
+def test_the_optional_rules_play_through_the_cli(tmp_path: Path) -> None:
+    """seeds/003, "Ambushes", "Heroic Death", "Attack of Opportunity", Talk and "Natural
+    Recuperation", as a table types them: Bob's ambush fells Ann, who triggers a Heroic Death
+    (+3 successes to all dice rolls); Bob is talked at, disengages and takes a free attack of
+    opportunity; the fight ends and Ann dies; Bob rests."""
+    ledger = tmp_path / "c.sqlite"
+    run(ledger, "init")
+    run(ledger, "combat", "start", "--system", "spellwoven", "--seed", "5", "--option",
+        "ambushes", "--option", "attack-of-opportunity", "--option", "heroic-death")  # fmt: skip
+    s(ledger, "add", "Ann", "--side", "Players", "--initiative", "5")
+    s(ledger, "add", "Bob", "--side", "Outlaws", "--npc", "--presence", "1", "--initiative", "5")
+    s(ledger, "add", "Cy", "--side", "Players", "--initiative", "5")
+    assert "a failure: open to free attacks" in s(ledger, "senses", "Ann", "--skill", "4",
+                                                   "--dice", "9 9 8")  # fmt: skip
+    out = s(ledger, "free-attack", "Bob", "Ann", "--dice", "1 2 3 1 2 3")
+    assert "Ann may trigger a Heroic Death now" in out
+    assert "Ann triggers a Heroic Death" in s(ledger, "heroic-death", "Ann")
+    out = s(ledger, "begin", "--dice", "10 10 10 10 10 10 5 9 9")
+    assert "Action Round 1: Ann 8, Cy 6, Bob 5" in out  # Ann: 5 + 0 + 3 (Heroic Death)
+    out = s(ledger, "talk", "Ann", "Bob", "--skill", "5", "--dice", "9 9 9")
+    assert "vs Bob's Presence Defence 1: success" in out
+    s(ledger, "act", "Cy", "waits")
+    out = s(ledger, "move", "Bob", "nearby")
+    assert "Ann, Cy may make a free attack of opportunity" in out
+    out = s(ledger, "free-attack", "Ann", "Bob", "--dice", "9 9 8 9 9 8")
+    assert "Bob is hit: Menace 3d10(4) [9, 9, 8] + 3 (Heroic Death) = 3 successes" in out
+    assert "before the next Action: Cy may attack Bob" in run(ledger, "combat", "board")
+    assert "Ann dies a Heroic Death" in s(ledger, "end", "--reason", "Bob runs")
+    assert "Bob recuperates 3 days of bedrest" in s(ledger, "recuperate", "Bob", "--days", "3")
+    log = run(ledger, "combat", "log", columns=250)
+    assert "Bob on Ann: an ambusher's one free attack (Ambushes)" in log
+    assert "Ann on Bob: a free attack of opportunity; Initiative unchanged" in log
+    run(ledger, "combat", "undo")
+    assert "recuperates" not in run(ledger, "combat", "log", columns=250)
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -227,6 +284,16 @@ def test_first_aid_and_cooperation_through_the_cli(tmp_path: Path) -> None:
             "no tracked wound level 'bad'",
         ),
         (("combat", "spellwoven", "cooperate", "Tobias", "Gunnafrew"), "Tobias has Initiative 3"),
+        (
+            ("combat", "spellwoven", "free-attack", "Leader", "Tobias"),
+            "Attack of Opportunity is not chosen for this fight",
+        ),
+        (("combat", "spellwoven", "attack", "Leader", "Gunnafrew", "--pull"), "to Felling"),
+        (("combat", "spellwoven", "heroic-death", "Tobias"), "Heroic Death is not chosen"),
+        (("combat", "spellwoven", "load", "Leader"), "Blackpowder Weapons is not chosen"),
+        (("combat", "spellwoven", "attack", "Leader", "Gunnafrew", "--advantage"), "Situational"),
+        (("combat", "spellwoven", "talk", "Leader", "Tobias", "--skill", "5"), "Presence Defence"),
+        (("combat", "spellwoven", "recuperate", "Tobias", "--days", "3"), "end the fight first"),
     ],
 )
 def test_bad_input_is_refused_with_the_rule_and_records_nothing(

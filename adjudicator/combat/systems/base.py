@@ -29,6 +29,10 @@ class UnknownVariant(CombatError):
     """A variant (ruleset) that the chosen system does not have."""
 
 
+class UnknownOption(CombatError):
+    """An optional rule that the chosen system does not offer."""
+
+
 class WrongSystem(CombatError):
     """A command of one game system sent to a fight of another."""
 
@@ -190,6 +194,16 @@ class GameSystem(ABC):
             f"{self.title} has no variant {name!r}",
             hint=f"variants of {self.name}: {', '.join(self.variants)}",
         )
+
+    def with_options(self, variant: str, options: Sequence[str]) -> str:
+        """The variant with the optional rules the Gamesmaster chose when the fight starts,
+        recorded in its name (so its opening event replays them); none here."""
+        if options:
+            raise UnknownOption(
+                f"{self.title} has no optional rules here, not {', '.join(options)}",
+                hint="start the fight without --option",
+            )
+        return variant
 
     @abstractmethod
     def new_fight(self, variant: str | None = None) -> SystemFight:

@@ -148,11 +148,14 @@ def start_combat(
     rules: str | None = None,
     title: str | None = None,
     system: str = WOP,
+    options: Sequence[str] = (),
 ) -> CombatInfo:
     """A new combat, F<n>, in the open session (if any), under a game system and its variant
-    (ruleset) found by name; a system other than Words of Power is recorded beside it."""
+    (ruleset) found by name, with the optional rules chosen (`options`, kept in the variant's
+    name); a system other than Words of Power is recorded beside it."""
     game = DEFAULT_SYSTEMS.get(system)
     name = ruleset(rules or "rulebook").name if game.name == WOP else game.variant(rules)
+    name = game.with_options(name, options)
     title = clean_text(title, "combat title", limit("combat", "title"))
     if not 0 <= seed < 2**63:
         raise CombatError(f"a combat's seed is a whole number from 0 to 2**63 - 1, not {seed}")

@@ -1,5 +1,7 @@
-"""Random legal Spellwoven fights (issue 15): every command offered is accepted; replay
-rebuilds the same state; undo then redo is the identity; events survive JSON."""
+"""Random legal Spellwoven fights (issue 15), with random choices of the optional rules, an
+ambush before the first round and recuperation after the last: every command offered is
+accepted; replay rebuilds the same state; undo then redo is the identity; events survive
+JSON."""
 
 from __future__ import annotations
 
@@ -12,7 +14,17 @@ from adjudicator.combat.dice_source import SeededDice
 from adjudicator.combat.systems.spellwoven import commands as c
 from adjudicator.combat.systems.spellwoven.engine import SpellwovenFight
 from adjudicator.combat.systems.spellwoven.events import SpellwovenEvent
-from adjudicator.combat.systems.spellwoven.legal import legal_commands
+from adjudicator.combat.systems.spellwoven.legal import ambush_commands, legal_commands
+from adjudicator.combat.systems.spellwoven.options import (
+    ARROWS_I,
+    ARROWS_II,
+    BLACKPOWDER,
+    DISCRETION,
+    HEROIC,
+    MAIMING,
+    OVERSWING,
+    RULES,
+)
 from adjudicator.combat.systems.spellwoven.state import Proximity
 from adjudicator.combat.systems.spellwoven.wounds import Track
 from tests.combat.systems.spellwoven_helpers import hero
@@ -20,9 +32,20 @@ from tests.combat.systems.spellwoven_helpers import hero
 SETTINGS = settings(max_examples=15, deadline=None)
 
 
+def random_options(rng: random.Random) -> tuple[str, ...]:
+    """Half the fights play without optional rules; the rest with a random choice of them."""
+    if rng.random() < 0.5:
+        return ()
+    keys = [rule.key for rule in RULES if rule.key != ARROWS_II or rng.random() < 0.5]
+    if ARROWS_II in keys:
+        keys.remove(ARROWS_I)
+    return tuple(key for key in keys if rng.random() < 0.5)
+
+
 def random_fight(seed: int, steps: int) -> SpellwovenFight:
     rng = random.Random(seed)
-    fight = SpellwovenFight()
+    chosen = random_options(rng)
+    fight = SpellwovenFight("+".join(("spellwoven", *chosen)))
     for i in range(rng.randint(2, 6)):
         side = ("Players", "Outlaws")[i % 2]
         track = Track(
@@ -30,6 +53,8 @@ def random_fight(seed: int, steps: int) -> SpellwovenFight:
             soak=(rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2), 0, 0),
             shield=rng.randint(0, 2),
         )
+        npc = rng.random() < 0.3
+        spared = DISCRETION in chosen and not npc and rng.random() < 0.5
         fight.play(
             c.AddCharacter(
                 hero(
@@ -44,9 +69,21 @@ def random_fight(seed: int, steps: int) -> SpellwovenFight:
                     feint=rng.random() < 0.3,
                     proximity=rng.choice(list(Proximity)),
                     track=track,
-                )
+                    npc=npc,
+                    presence=rng.choice((None, 1, 2)),
+                    fortitude=rng.randint(1, 3) if MAIMING in chosen else None,
+                    very_heavy=OVERSWING in chosen and rng.random() < 0.5,
+                    blackpowder=BLACKPOWDER in chosen and rng.random() < 0.3,
+                    spared=spared,
+                ),
+                dies=HEROIC in chosen and not npc and not spared and rng.random() < 0.3,
             )
         )
+    for _ in range(rng.randint(0, 6)):  # an ambush, if the Gamesmaster chose the rule
+        ambush = ambush_commands(fight.state)
+        if not ambush:
+            break
+        fight.play(rng.choice(ambush), SeededDice(rng))
     fight.play(c.Begin(), SeededDice(rng))
     for _ in range(steps):
         options = legal_commands(fight.state)

@@ -3,8 +3,13 @@ against a skill, +1/-1 a round), one Action a round, Proximities, Fighting Skill
 against Quickness Defence, Menace and the Glance...Mortal wound ladder with overflow, armour
 soak and shields.
 
-state — the fight; rolls — 3d10 skill tests and their exact odds; wounds — the ladder,
-overflow and soak; events — facts and the fold; commands; rounds, actions — the handlers;
-errors — one error per rule; engine — `SpellwovenFight`, `SpellwovenSystem`; legal — the
-commands open now; board — the Proximities as text.
+The chapter's "Optional Combat Rules" are chosen by the Gamesmaster when the fight starts.
+
+options — the optional rules and how a fight records them; state — the fight; rolls — 3d10
+skill tests (Advantage and Disadvantage) and their exact odds; wounds — the ladder, overflow,
+soak, stacked armour, natural recuperation; edges — what the options do to a test and to
+Quickness Defence; lean — records that store their later fields only when set; events,
+optional_events — facts and the fold; commands; rounds, actions, blows, optional — the
+handlers; errors — one error per rule; engine — `SpellwovenFight`, `SpellwovenSystem`; legal
+— the commands open now; board — the Proximities as text.
 """

@@ -1,14 +1,20 @@
-"""Spellwoven Actions (`seeds/003`, "Take an Action", "Resolve Wounds", "Armour", "Shields"):
-attacks against Quickness Defence with Effort and Feint, wounds by Menace onto the track,
-moving between Proximities, other tests, Actions without a test, surrendering or fleeing."""
+"""Spellwoven Actions (`seeds/003`, "Take an Action"): attacks (resolved in `blows`), moving
+between Proximities, talk against Presence Defence, other tests, Actions without a test, first
+aid, cooperation, loading a blackpowder weapon, surrendering or fleeing."""
 
 from __future__ import annotations
 
 from adjudicator.combat.systems.spellwoven import commands as c
 from adjudicator.combat.systems.spellwoven import errors as err
 from adjudicator.combat.systems.spellwoven import events as ev
+from adjudicator.combat.systems.spellwoven import optional_events as oe
+from adjudicator.combat.systems.spellwoven import options as o
+from adjudicator.combat.systems.spellwoven.blows import spend, strike
+from adjudicator.combat.systems.spellwoven.edges import TEST, defence, edges, situational
 from adjudicator.combat.systems.spellwoven.state import (
     STEPS,
+    UNLOADED,
+    Chance,
     Character,
     FirstAid,
     Out,
@@ -17,10 +23,9 @@ from adjudicator.combat.systems.spellwoven.state import (
     SpellwovenState,
 )
 from adjudicator.combat.systems.spellwoven.transaction import Tx
-from adjudicator.combat.systems.spellwoven.wounds import level_named, level_of, place
+from adjudicator.combat.systems.spellwoven.wounds import level_named
 
-#: "For every five slots of armour worn (excluding shields) Quickness Defence is reduced by 1."
-EVASION_SLOTS = 5
+__all__ = ["acting", "defence"]
 
 
 def acting(state: SpellwovenState, unit: str) -> Character:
@@ -35,56 +40,29 @@ def acting(state: SpellwovenState, unit: str) -> Character:
     return who
 
 
-def defence(target: Character) -> int:
-    """Quickness Defence less the evasion penalty of the armour worn (not below zero)."""
-    worn = sum(target.track.soak)
-    return max(0, target.defence - worn // EVASION_SLOTS)
-
-
-def _spend(tx: Tx, who: Character, amount: int) -> None:
-    if amount < 0 or amount > who.effort:
-        raise err.NoEffort(f"{who.name} has {who.effort} Effort, not {amount}")
-    if amount:
-        tx.emit(ev.EffortSpent(who.name, amount))
-
-
 @c.handles(c.Attack)
 def attack(tx: Tx, command: c.Attack) -> None:
     """ "Attack: Pick an opponent who is within range. Test a Fighting Skill using the
     opponent's Quickness Defence as Difficulty. If you equal or beat the Quickness Defence,
     the blow lands." """
     me = acting(tx.state, command.attacker)
-    target = tx.state.unit(command.target)
-    if target.side == me.side or target.track.dead or target.name == me.name:
-        raise err.BadTarget(f"{target.name} is not an opponent of {me.name} to attack")
-    if not me.ranged and not (
-        me.proximity is Proximity.ENGAGED and target.proximity is Proximity.ENGAGED
-    ):
-        raise err.OutOfRange(
-            f"a hand-to-hand attack needs both Engaged: {me.name} is {me.proximity.value}, "
-            f"{target.name} {target.proximity.value}"
-        )
-    if command.feint and not me.feint:
-        raise err.FeintUsed(f"{me.name} has no Feint left in this combat")
-    if command.shield and target.track.shield_used >= target.track.shield:
-        raise err.NoShield(f"{target.name} has no shield soak left")
-    _spend(tx, me, command.effort + command.wound_effort)
-    difficulty = defence(target)
-    test = tx.test(me.name, f"{me.weapon} skill", me.skill, command.effort)
-    tx.emit(ev.Tested(me.name, test, difficulty, f"{target.name}'s Quickness Defence"))
-    if test.successes < difficulty and command.feint:
-        test = tx.test(me.name, f"{me.weapon} skill", me.skill, command.effort)
-        tx.emit(ev.Tested(me.name, test, difficulty, f"{target.name}'s Quickness Defence", True))
-    hit = test.successes >= difficulty
-    if hit:
-        menace = tx.test(me.name, "Menace", me.menace, command.wound_effort)
-        pierce = test.triplet or menace.triplet
-        level = level_of(menace.successes)
-        injury = (
-            None if level == 0 else place(target.track, level, shield=command.shield, pierce=pierce)
-        )
-        tx.emit(ev.Wounded(me.name, target.name, menace, injury, pierce))
-    tx.emit(ev.Acted(me.name, f"attacks {target.name}", hit))
+    hit = strike(tx, me, tx.state.unit(command.target), command)
+    tx.emit(ev.Acted(me.name, f"attacks {tx.state.unit(command.target).name}", hit))
+
+
+def leaving(tx: Tx, me: Character) -> None:
+    """Attack of Opportunity: "If a Character decides to disengage from a battle, flee ...
+    any nearby Characters can be permitted a free attack of opportunity" (ours: the standing
+    opponents Engaged with one who leaves the Engaged)."""
+    if o.OPPORTUNITY not in tx.state.options or me.proximity is not Proximity.ENGAGED:
+        return
+    by = tuple(
+        u.name
+        for u in tx.state.characters
+        if u.side != me.side and u.standing and u.proximity is Proximity.ENGAGED
+    )
+    if by:
+        tx.emit(oe.ChanceOpened(Chance(Chance.OPPORTUNITY, me.name, by)))
 
 
 @c.handles(c.Move)
@@ -101,18 +79,73 @@ def move(tx: Tx, command: c.Move) -> None:
     steps = abs(STEPS[to] - STEPS[me.proximity])
     if steps != 1:
         raise err.TooFar(f"{me.name} is {me.proximity.value}: {steps} actions to {to.value}")
-    tx.emit(ev.Moved(me.name, to), ev.Acted(me.name, f"moves to {to.value}"))
+    tx.emit(ev.Moved(me.name, to))
+    if to is Proximity.NEARBY:
+        leaving(tx, me)
+    tx.emit(ev.Acted(me.name, f"moves to {to.value}"))
 
 
 @c.handles(c.Test)
 def test(tx: Tx, command: c.Test) -> None:
+    """Another test of skill as the Action: a Talent ("You may have access to Talents that can
+    be used as Actions during combat"), or anything the Gamesmaster calls for."""
     me = acting(tx.state, command.unit)
     if not 0 <= command.skill <= 10 or not 0 <= command.difficulty <= 10:
         raise err.SetupError("a skill and a Difficulty are from 0 to 10")
-    _spend(tx, me, command.effort)
-    result = tx.test(me.name, command.what, command.skill, command.effort)
+    found = edges(tx.state, me, TEST, command.edge)
+    spend(tx, me, command.effort)
+    result = tx.test(me.name, command.what, command.skill, command.effort, found)
     tested = ev.Tested(me.name, result, command.difficulty, "Difficulty")
     tx.emit(tested, ev.Acted(me.name, command.what, tested.success))
+
+
+@c.handles(c.Talk)
+def talk(tx: Tx, command: c.Talk) -> None:
+    """ "Talk: Social Skills can be used to talk down a situation, create a distraction, trick
+    an opponent, intrigue an opponent, or prevaricate until help arrives. Use an opponent's
+    Presence Defence as a Difficulty." "You could create a distraction, causing an opponent
+    to act last in the Action Round, or maybe even lose their turn entirely (at Gamesmaster's
+    discretion)." What else talk achieves is the Gamesmaster's call."""
+    me = acting(tx.state, command.unit)
+    target = tx.state.unit(command.target)
+    if target.side == me.side or not target.standing:
+        raise err.TalkRefused(f"{target.name} is not an opponent standing in the fight")
+    if target.presence is None:
+        raise err.TalkRefused(
+            f"{target.name} has no Presence Defence on record", hint="add it with --presence"
+        )
+    if not 0 <= command.skill <= 10:
+        raise err.SetupError(f"a Social Skill is from 0 to 10, not {command.skill}")
+    if command.lose_turn and not command.distract:
+        raise err.TalkRefused("losing a turn is what a distraction may do")
+    if command.distract and target.name in tx.state.acted:
+        raise err.TalkRefused(
+            f"{target.name} has acted this round already: nothing to put last",
+            rule="You could create a distraction, causing an opponent to act last in the "
+            "Action Round",
+        )
+    found = edges(tx.state, me, TEST, command.edge)
+    spend(tx, me, command.effort)
+    result = tx.test(me.name, "talk", command.skill, command.effort, found)
+    tested = ev.Tested(me.name, result, target.presence, f"{target.name}'s Presence Defence")
+    tx.emit(tested)
+    if tested.success and command.distract:
+        tx.emit(oe.Distracted(target.name, command.lose_turn))
+    what = f"{'distracts' if command.distract else 'talks to'} {target.name}"
+    tx.emit(ev.Acted(me.name, what, tested.success))
+
+
+@c.handles(c.Load)
+def load(tx: Tx, command: c.Load) -> None:
+    """Blackpowder Weapons: "It takes one full action to load and prime a blackpowder
+    weapon." (No skill test: the Initiative is unchanged.)"""
+    me = acting(tx.state, command.unit)
+    o.require(tx.state.options, o.BLACKPOWDER, "loading a blackpowder weapon")
+    if not me.blackpowder:
+        raise err.Unloaded(f"{me.name}'s {me.weapon} is not a blackpowder weapon")
+    if not me.has(UNLOADED):
+        raise err.Unloaded(f"{me.name}'s {me.weapon} is loaded already")
+    tx.emit(oe.ConditionChanged(me.name, UNLOADED, False), ev.Acted(me.name, "loads and primes"))
 
 
 @c.handles(c.Act)
@@ -157,8 +190,9 @@ def heal(tx: Tx, command: c.Heal) -> None:
         levels = tuple(level_named(name) for name in command.wounds)
     except ValueError as error:
         raise err.NotAnAction(str(error)) from None
-    _spend(tx, me, command.effort)
-    aid = FirstAid(me.name, target.name, command.skill, command.effort, levels)
+    situational(tx.state, me, command.edge)
+    spend(tx, me, command.effort)
+    aid = FirstAid(me.name, target.name, command.skill, command.effort, levels, command.edge)
     tx.emit(ev.FirstAidBegun(aid))
 
 
@@ -207,11 +241,7 @@ def yield_(tx: Tx, command: c.Yield) -> None:
         how = Out.NO
     if how is Out.NO:
         raise err.NotAnAction(f"yield how? not {command.how!r}", hint="surrendered or fled")
-    tx.emit(ev.Yielded(me.name, how), ev.Acted(me.name, how.value))
-
-
-@c.handles(c.EndFight)
-def end_fight(tx: Tx, command: c.EndFight) -> None:
-    if tx.state.phase is Phase.ENDED:
-        raise err.NotInPhase("the fight is over already")
-    tx.emit(ev.FightEnded(command.reason.strip() or "the Gamesmaster ends the fight"))
+    tx.emit(ev.Yielded(me.name, how))
+    if how is Out.FLED:
+        leaving(tx, me)
+    tx.emit(ev.Acted(me.name, how.value))

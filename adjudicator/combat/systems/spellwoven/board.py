@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.combat.systems.spellwoven.state import Phase, Proximity, SpellwovenState
+from adjudicator.combat.systems.spellwoven.state import Chance, Phase, Proximity, SpellwovenState
 
 
 def round_lines(state: SpellwovenState) -> list[str]:
@@ -17,7 +17,14 @@ def round_lines(state: SpellwovenState) -> list[str]:
     order = ", ".join(
         f"{n} {scores.get(n, 0)}" + (" (acted)" if n in state.acted else "") for n in state.order
     )
-    return [f"Action Round {state.round}: {order}", f"to act: {state.next_up()}"]
+    lines = [f"Action Round {state.round}: {order}", f"to act: {state.next_up()}"]
+    for chance in state.open_chances():
+        if chance.kind == Chance.HEROIC:
+            lines.append(f"before the next Action: {chance.unit} may trigger a Heroic Death")
+        else:
+            by = ", ".join(chance.by)
+            lines.append(f"before the next Action: {by} may attack {chance.unit} (opportunity)")
+    return lines
 
 
 def text_board(state: SpellwovenState) -> str:
@@ -27,7 +34,10 @@ def text_board(state: SpellwovenState) -> str:
         names = "; ".join(f"{u.name} ({u.side}, {u.status})" for u in here) or "·"
         lines.append(f"{proximity.value:>8} | {names}")
     for u in state.characters:
-        lines.append(f"  {u.name}: {u.track.describe()}")
+        conditions = f" [{', '.join(u.conditions)}]" if u.conditions else ""
+        lines.append(f"  {u.name}: {u.track.describe()}{conditions}")
+    if state.options:
+        lines.append(f"optional rules: {state.option_titles}")
     return "\n".join([*lines, "", *round_lines(state)])
 
 
@@ -37,6 +47,8 @@ def board_data(state: SpellwovenState) -> dict[str, Any]:
             p.value: [u.name for u in state.characters if u.proximity is p] for p in Proximity
         },
         "characters": [u.to_dict() for u in state.characters],
+        "status": {u.name: u.status for u in state.characters},
+        "options": list(state.options),
         "initiative": dict(state.initiative),
         "order": list(state.order),
         "acted": sorted(state.acted),

@@ -68,3 +68,51 @@ class CooperationRefused(SpellwovenError):
         "This option is available to Player Characters. ... You can only cooperate if you "
         "have an Initiative value of 5 or higher."
     )
+
+
+class NotChosen(SpellwovenError):
+    """An action an optional rule allows, when the Gamesmaster has not chosen that rule (the
+    error quotes the rule's own sentence)."""
+
+    rule = "It is the Gamesmaster's decision which rules are to be included or excluded."
+
+
+class OptionsClash(SpellwovenError):
+    rule = (
+        "Shields & Arrows I. ... an arrow can still be caught on a Shield, but the wound is "
+        "reduced to Shallow ... Shields & Arrows II. A Character can catch any number of arrows "
+        "on a shield, but each time they need to make a Test of Manoeuvre"
+    )
+
+
+class Unloaded(SpellwovenError):
+    rule = "It takes one full action to load and prime a blackpowder weapon."
+
+
+class FreeAttackRefused(SpellwovenError):
+    rule = (
+        "Any Characters who fails their Test of Senses are open to 'free attacks' by the "
+        "ambushers. However, only one attack per ambusher is allowed."
+    )
+
+
+class HeroicDeathRefused(SpellwovenError):
+    rule = (
+        "You can allow Players to trigger a Heroic Death at the point when they would otherwise "
+        "be incapacitated or killed."
+    )
+
+
+class TalkRefused(SpellwovenError):
+    rule = (
+        "Talk: Social Skills can be used to talk down a situation, create a distraction, trick "
+        "an opponent, intrigue an opponent, or prevaricate until help arrives. Use an "
+        "opponent's Presence Defence as a Difficulty."
+    )
+
+
+class RecuperationRefused(SpellwovenError):
+    rule = (
+        "Characters heal naturally overtime. ... Bedrest: With bedrest Wounds heal naturally by "
+        "sliding up the scale by one level every three days."
+    )

@@ -117,7 +117,9 @@ class Acted(SpellwovenEvent):
         change = state.change
         if self.success is not None:
             change = (*change, (self.unit, 1 if self.success else -1))
-        return replace(state, acted=state.acted | {self.unit}, change=change)
+        acted = state.acted | {self.unit}
+        # an Action closes what the last one opened, and opens what it opened itself
+        return replace(state, acted=acted, change=change, window=state.fresh, fresh=())
 
     def describe(self) -> str:
         if self.success is None:
@@ -237,6 +239,8 @@ class FirstAidBegun(SpellwovenEvent):
             acted=state.acted | {self.aid.healer},
             tending=(*state.tending, self.aid),
             healed=state.healed | {self.aid.target},
+            window=state.fresh,
+            fresh=(),
         )
 
     def describe(self) -> str:
