@@ -82,6 +82,10 @@ def add_command(
         str,
         typer.Option("--off-hand", help="A second weapon in the off hand: its damage dice."),
     ] = "0",
+    thrown: Annotated[
+        int,
+        typer.Option("--thrown", help="The weapon's Thrown trait: the range it is thrown to."),
+    ] = 0,
 ) -> Step:
     """Add a combatant on the Sage's side or the players'.
 
@@ -98,7 +102,7 @@ def add_command(
     unit = Combatant(
         name, chosen, strength, agility, intellect, will, defense, health, at, speed,
         _dice(weapon), reach, bonus, size=size, grip=held, shield=shield,
-        off_hand=_dice(off_hand, "--off-hand"),
+        off_hand=_dice(off_hand, "--off-hand"), thrown=thrown,
     )  # fmt: skip
     return c.AddCombatant(unit)
 
@@ -274,6 +278,14 @@ Behind = Annotated[
         "it; damage beyond its Health goes on to the target).",
     ),
 ]
+Thrown = Annotated[
+    bool,
+    typer.Option(
+        "--thrown",
+        help="Throw the weapon (its Thrown trait's range; it leaves the hand), or with "
+        "--improvised an object (10 yards).",
+    ),
+]
 HandOption = Annotated[
     str,
     typer.Option(
@@ -342,6 +354,7 @@ def attack_command(
             help="With --disarm: the target dodges its Agility roll to resist (reaction): 1 boon.",
         ),
     ] = False,
+    thrown: Thrown = False,
 ) -> Step:
     """Attack (the action, or an additional attack of it): Strength (melee) or Agility
     (ranged) against Defense.
@@ -353,7 +366,7 @@ def attack_command(
         attacker, target, aimed, high_ground, submerged, obscured, invisible, cover,
         improvised, bonus, dodge, covered_by, attacks, disarm, catch, _option(option), push,
         _choice("--hand", hand, c.Hand), impair.strip().casefold(), at_object.strip(),
-        behind.strip(), dodge_disarm,
+        behind.strip(), dodge_disarm, thrown,
     )  # fmt: skip
 
 
@@ -495,6 +508,7 @@ def odds_command(
     impair: Impair = "",
     at_object: AtObject = "",
     behind: Behind = "",
+    thrown: Thrown = False,
     combat: CombatOption = None,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
@@ -511,6 +525,7 @@ def odds_command(
         high_ground, submerged, obscured, invisible, cover, improvised, bonus, disarm=disarm,
         option=_option(option), hand=_choice("--hand", hand, c.Hand),
         impair=impair.strip().casefold(), at_object=at_object.strip(), behind=behind.strip(),
+        thrown=thrown,
     )  # fmt: skip
     odds = attack_odds(state, declared)
     if as_json:

@@ -245,6 +245,26 @@ def toss_command(
     return c.Toss(unit, target, thing, two_hands, aerodynamic, weapon, catcher)
 
 
+@step(system=NAME)
+def throw_command(
+    unit: Unit,
+    thing: Thing,
+    to: Annotated[int, typer.Option("--to", help="The spot aimed at, in yards.")],
+    two_hands: Annotated[
+        bool, typer.Option("--two-hands", help="Held in two hands: 5 yards.")
+    ] = False,
+    aerodynamic: Annotated[
+        bool, typer.Option("--aerodynamic", help="Made for throwing: twice as far.")
+    ] = False,
+) -> Step:
+    """Throw (an action) an object to a spot; it lands within about 2 yards of it (a thrown
+    attack is `attack --thrown`).
+
+    Example: adjudicator combat weird-wizard throw Rogue torch --to 8
+    """
+    return c.Throw(unit, thing, to, two_hands, aerodynamic)
+
+
 def register(app: typer.Typer) -> None:
     """Add these verbs to the Weird Wizard group."""
     for name, command in (
@@ -259,5 +279,6 @@ def register(app: typer.Typer) -> None:
         ("find", find_command),
         ("steal", steal_command),
         ("toss", toss_command),
+        ("throw", throw_command),
     ):
         app.command(name)(command)

@@ -48,6 +48,7 @@ def random_fight(seed: int, steps: int, spread: int = 12) -> WeirdWizardFight:
                     grip=grip,
                     shield=shield,
                     off_hand=rng.choice((0, 1)) if one_hand else 0,
+                    thrown=rng.choice((0, 0, 5)) if grip is not Grip.NATURAL else 0,
                 )
             )
         )
@@ -73,7 +74,12 @@ def pick(rng: random.Random, options: tuple[c.WeirdCommand, ...]) -> list[c.Weir
     for command in options:
         way = command.way.value if isinstance(command, c.Unarmed) else ""
         if isinstance(command, c.Attack):
-            way = "disarm" if command.disarm else "option" if command.option else command.hand.value
+            way = (
+                "disarm" if command.disarm
+                else "option" if command.option
+                else "cover" if command.behind
+                else command.hand.value
+            )  # fmt: skip
         kind = "EndTurn" if isinstance(command, c.Release) else type(command).__name__ + way
         if isinstance(command, SAGE):
             kind = "Sage"
@@ -137,6 +143,7 @@ REACHED = {
     "fell",
     "stolen",
     "noticed",
+    "weapon_thrown",
 }
 #: Dragging and pinning need a grab to last to the holder's next turn (and a pin both
 #: prone): too rare in random play to ask of every run; legal_commands offers them and

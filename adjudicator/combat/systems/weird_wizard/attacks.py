@@ -14,10 +14,12 @@ from adjudicator.combat.systems.weird_wizard.object_events import (
     ObjectStruck,
     ObstacleDestroyed,
     ObstacleStruck,
+    WeaponThrown,
 )
 from adjudicator.combat.systems.weird_wizard.rolls import Modifier
 from adjudicator.combat.systems.weird_wizard.state import (
     REACH,
+    THROW_YARDS,
     Affliction,
     Combatant,
     Effect,
@@ -43,7 +45,9 @@ CIRCUMSTANCES = (
 
 def weapon_range(attacker: Combatant, command: c.Attack) -> int:
     """The range of the weapon the attack uses: 0 (melee) with an improvised weapon or the
-    off-hand weapon."""
+    off-hand weapon; thrown, its Thrown trait's range, or 10 yards for an object."""
+    if command.thrown:
+        return THROW_YARDS if command.improvised else attacker.thrown
     return 0 if command.improvised or command.hand is c.Hand.OFF else attacker.range
 
 
@@ -80,7 +84,7 @@ def circumstances(
         if allies:
             mods.append(Modifier(f"surrounded target: {allies[0].name} in reach", 1))
     elif ranged:
-        if state.distance(attacker, target) > attacker.range:
+        if state.distance(attacker, target) > weapon_range(attacker, command):
             mods.append(Modifier("long-range shooting", -1))
         if any(
             enemies(u, attacker) and not u.incapacitated and state.in_reach(u, attacker)
@@ -172,6 +176,8 @@ def attack(tx: Tx, command: c.Attack) -> None:
     if command.bonus:
         check_bonus(tx.state, attacker, command.improvised, command.bonus)
     resolve_attack(tx, attacker, target, command)
+    if command.thrown and not command.improvised:
+        tx.emit(WeaponThrown(attacker.name))
 
 
 def declare_multiple(tx: Tx, attacker: Combatant, target: Combatant, attacks: int) -> None:
@@ -195,6 +201,11 @@ def check_reach(
     a ranged attack" (a lunging attack reaches 1 yard further)."""
     distance = state.distance(attacker, target)
     reach = weapon_range(attacker, command)
+    if command.thrown and not reach:
+        raise err.ThrowRefused(f"{attacker.name}'s weapon has no Thrown trait",
+                               hint="throw it as an improvised weapon (--improvised)")  # fmt: skip
+    if command.thrown and command.improvised and distance > reach:
+        raise err.ThrowRefused(f"{target.name} is {distance} yards away; {reach} at most")
     melee = REACH + 1 if options.lunges(attacker, command) else REACH
     if reach == 0 and distance > melee:
         raise err.BadTarget(f"{target.name} is {distance} yards away, beyond reach ({melee})")

@@ -141,6 +141,9 @@ class Attack(WeirdCommand):
     behind: str = ""
     #: Dodge, the target's reaction to the disarm's Agility roll to resist: 1 boon on it.
     dodge_disarm: bool = False
+    #: Thrown: a ranged attack with a weapon that has the Thrown trait (then it is no longer
+    #: held), or with an object thrown as an improvised weapon (10 yards at most).
+    thrown: bool = False
 
 
 class UnarmedWay(enum.Enum):
@@ -345,6 +348,18 @@ class Toss(WeirdCommand):
     aerodynamic: bool = False
     weapon: bool = False
     catcher: str = ""
+
+
+@dataclass(frozen=True)
+class Throw(WeirdCommand):
+    """Throw (an action) `thing` to a spot `to` (yards), held in `two_hands` or
+    `aerodynamic`; a thrown attack is `Attack(thrown=True)`."""
+
+    unit: str
+    thing: str
+    to: int
+    two_hands: bool = False
+    aerodynamic: bool = False
 
 
 @dataclass(frozen=True)

@@ -373,3 +373,12 @@ class HideRefused(WeirdWizardError):
         "you become hidden until you are found or you do something that would reveal you to "
         "other creatures."
     )
+
+
+class ThrowRefused(WeirdWizardError):
+    rule = (
+        "When you throw a weapon that has the Thrown trait, you resolve the effort as a ranged "
+        "attack. You can also throw objects that are neither weapons nor have the Thrown trait, "
+        "in which case the range is as described above, and you treat the attack as using an "
+        "improvised weapon."
+    )

@@ -179,6 +179,7 @@ def objects_with(state: WeirdState, me: Combatant, u: Combatant) -> list[c.Weird
         if may_react(state, u):
             out.append(c.Steal(me.name, u.name, "purse", dodge=True))
     if not enemies(me, u) and state.distance(me, u) <= objects.throw_range(False, False):
+        out.append(c.Throw(me.name, "torch", u.position))
         out.append(c.Toss(me.name, u.name, "rope"))
         if may_react(state, u):
             out.append(c.Toss(me.name, u.name, "dagger", weapon=True, catcher=u.name))
@@ -211,6 +212,8 @@ def attacks_on(state: WeirdState, me: Combatant, u: Combatant, bonus: int) -> li
         replace(plain, called_shot=True, impair="strength"),
         replace(plain, called_shot=True, at_object="shield", bonus=0 if improvised else bonus),
         replace(plain, disarm=True, dodge_disarm=True),
+        replace(plain, thrown=True),
+        replace(plain, thrown=True, improvised=True),
         *(replace(plain, behind=o.name) for o in state.obstacles),
     ):
         if allowed(state, me, u, aim):

@@ -172,3 +172,18 @@ class Noticed(WeirdEvent):
 
     def describe(self) -> str:
         return f"{self.by} notices {self.unit}'s attempt"
+
+
+@dataclass(frozen=True)
+class WeaponThrown(WeirdEvent):
+    """A weapon thrown in an attack leaves its thrower's hand: until it takes one up again
+    (`rearm`) it attacks as with an improvised weapon."""
+
+    kind: ClassVar[str] = "weapon_thrown"
+    unit: str
+
+    def apply(self, state: WeirdState) -> WeirdState:
+        return state.update(self.unit, disarmed=True)
+
+    def describe(self) -> str:
+        return f"{self.unit} has thrown its weapon: it holds it no more"

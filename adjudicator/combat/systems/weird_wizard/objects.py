@@ -26,6 +26,7 @@ from adjudicator.combat.systems.weird_wizard.rolls import Modifier
 from adjudicator.combat.systems.weird_wizard.state import (
     HIDDEN,
     REACH,
+    THROW_YARDS,
     Combatant,
     Effect,
     Ends,
@@ -36,9 +37,6 @@ from adjudicator.combat.systems.weird_wizard.state import (
 from adjudicator.combat.systems.weird_wizard.transaction import Tx
 from adjudicator.combat.systems.weird_wizard.turns import HELP_YARDS, own_turn, pending, react
 from adjudicator.combat.systems.weird_wizard.unarmed import hand_free
-
-#: How far an object held in one hand is thrown (or tossed); in two hands, half as far.
-THROW_YARDS = 10
 
 
 @c.handles(c.PlaceObstacle)
@@ -193,3 +191,18 @@ def catch(tx: Tx, catcher: Combatant, thing: str, by: str, *, weapon: bool) -> N
         tx.emit(Caught(catcher.name, thing, by))
     else:
         tx.emit(Fell(thing, catcher.name, f"{catcher.name} misses it"))
+
+
+@c.handles(c.Throw)
+def throw(tx: Tx, command: c.Throw) -> None:
+    """ "Throw: You throw something you hold. ... Typically, an object lands within 2 yards of
+    the intended spot." (A thrown attack is `attack --thrown`.)"""
+    turn = own_turn(tx.state, command.unit)
+    me = tx.state.unit(turn.unit)
+    reach = throw_range(command.two_hands, command.aerodynamic)
+    yards = abs(command.to - me.position)
+    if not command.thing.strip() or yards > reach:
+        raise err.TossRefused(f"{command.to} yd is {yards} yards away; {reach} at most",
+                              rule=err.THROW)  # fmt: skip
+    tx.emit(ev.ActionUsed(me.name, "throw", f"{command.thing} to {command.to} yd"))
+    tx.emit(Fell(command.thing, f"{command.to} yd", "typically within 2 yards of the spot"))

@@ -58,7 +58,9 @@ def modifiers(attacker: Combatant, command: c.Attack) -> tuple[Modifier, ...]:
 
 
 def attacks_at_range(attacker: Combatant, command: c.Attack) -> bool:
-    """Whether the weapon the attack uses is a ranged one."""
+    """Whether the weapon the attack uses is a ranged one (or thrown)."""
+    if command.thrown:
+        return True
     return bool(attacker.range) and command.hand is not c.Hand.OFF and not command.improvised
 
 
@@ -77,6 +79,8 @@ def check_hand(attacker: Combatant, command: c.Attack) -> None:
     """Two weapons: "you can attack with either" or "with both weapons at the same time"."""
     if command.hand is c.Hand.MAIN:
         return
+    if command.thrown:
+        raise err.TwoWeaponsRefused("one weapon is thrown at a time: the main one")
     if not attacker.off_hand:
         raise err.TwoWeaponsRefused(f"{attacker.name} wields no off-hand weapon")
     if attacker.disarmed or command.improvised:

@@ -17,6 +17,8 @@ from adjudicator.combat.record import Record
 from adjudicator.combat.systems.weird_wizard.errors import UnknownEffect, UnknownObstacle
 
 REACH = 1
+#: How far an object held in one hand is thrown (or tossed), in yards; in two hands, half.
+THROW_YARDS = 10
 #: The name of the effect the Hide action gives ("you become hidden until you are found").
 HIDDEN = "hidden"
 
@@ -114,6 +116,8 @@ class Combatant(Record):
     prone: bool = False
     #: A second weapon, in the off hand: its damage dice (0: none).
     off_hand: int = 0
+    #: The Thrown trait of its weapon: the range it is thrown to (0: not a thrown weapon).
+    thrown: int = 0
 
     @property
     def bulk(self) -> Fraction:
@@ -131,6 +135,8 @@ class Combatant(Record):
         weapon = f"{self.dice}d6" + (f" range {self.range}" if self.range else "")
         if self.grip is not Grip.ONE_HANDED:
             weapon += f" {self.grip.value}"
+        if self.thrown:
+            weapon += f" thrown {self.thrown}"
         if self.off_hand:
             weapon += f" and off-hand {self.off_hand}d6"
         if self.disarmed:

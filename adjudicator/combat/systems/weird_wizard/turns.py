@@ -143,6 +143,10 @@ def add(tx: Tx, command: c.AddCombatant) -> None:
             raise err.SetupError(f"{label} is from 1 to 30, not {score}")
     if not 1 <= u.health <= 1000 or not 0 <= u.speed <= 100 or not 0 <= u.dice <= 10:
         raise err.SetupError("Health 1..1000, Speed 0..100, weapon dice 0..10")
+    if not 0 <= u.thrown <= 100 or (u.thrown and u.grip is Grip.NATURAL):
+        raise err.SetupError(
+            "a weapon with the Thrown trait (thrown range 1..100) is held in the hands"
+        )
     if u.range < 0 or not 0 <= u.bonus <= 10 or u.damage != 0 or u.disarmed:
         raise err.SetupError("range 0 or more, Bonus Damage 0..10d6, no damage to start with")
     if u.off_hand and (not 0 < u.off_hand <= 10 or u.grip in (Grip.TWO_HANDED, Grip.NATURAL)
