@@ -172,12 +172,20 @@ def act_command(
         ),
     ],
     note: Annotated[str, typer.Option("--note", help="What exactly, for the log.")] = "",
+    reaction: Annotated[
+        bool,
+        typer.Option(
+            "--reaction",
+            help="A spell, talent or item used with a reaction instead (cast, talent, item).",
+        ),
+    ] = False,
 ) -> Step:
-    """Use the turn's action on something other than attack, defend, help or hinder.
+    """Use the turn's action on something other than attack, defend, help or hinder (or a
+    reaction on a spell, talent or item that says so).
 
     Example: adjudicator combat weird-wizard act Fighter run
     """
-    return c.Act(unit, action, note)
+    return c.Act(unit, action, note, reaction)
 
 
 @app.command("help")

@@ -326,3 +326,17 @@ def test_a_throw_lands_near_the_spot_within_the_throwing_range() -> None:
     assert events[-1].describe() == (
         "the torch lands near -8 yd (typically within 2 yards of the spot; the Sage chooses where)"
     )
+
+
+def test_a_spell_cast_with_a_reaction_spends_the_reaction() -> None:
+    """ "Cast a Spell: ... Some spells have special rules for their casting, such as using a
+    reaction instead of an action." "Use a Talent or Trait: ... Some talents and traits
+    require the use of a reaction instead of an action." (Which do is the Sage's call.)"""
+    f = fight()
+    f.play(c.StartTurn("Goblin"))
+    events = f.play(c.Act("Fighter", "cast", "shield", reaction=True))
+    assert events[0].describe() == "Fighter reacts: cast (shield)"
+    with pytest.raises(err.ReactionUsed):
+        f.play(c.Act("Fighter", "talent", reaction=True))
+    with pytest.raises(err.NotAnAction, match="using a reaction instead of an action"):
+        f.play(c.Act("Goblin", "run", reaction=True))

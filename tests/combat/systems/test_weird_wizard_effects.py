@@ -391,3 +391,11 @@ def test_effects_that_deal_damage_can_end_the_fight() -> None:
     f.play(c.StartTurn("Fighter"))
     f.play(c.EndTurn("Fighter"), dice(6, 6, 6))
     assert f.is_over and f.state.ended == "the players' side is down"
+
+
+def test_a_grab_on_a_creature_held_by_an_effect_succeeds_automatically() -> None:
+    """ "You succeed automatically against a held creature." (held by a net as by a grab)"""
+    f = brawl()
+    f.play(c.Afflict("Goblin", "net", affliction=A.HELD))
+    events = f.play(c.Unarmed("Knight", UnarmedWay.GRAB, "Goblin"))
+    assert [e.kind for e in events] == ["action_used", "grabbed"]

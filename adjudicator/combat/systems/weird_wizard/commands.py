@@ -57,11 +57,13 @@ class Move(WeirdCommand):
 
 @dataclass(frozen=True)
 class Act(WeirdCommand):
-    """An action other than an attack: run, cast, find, hide, overcome, ..."""
+    """An action other than an attack: run, cast, find, hide, overcome, ...; with `reaction`,
+    a spell, talent or item used with a reaction instead (out of turn)."""
 
     unit: str
     action: str
     note: str = ""
+    reaction: bool = False
 
 
 @dataclass(frozen=True)

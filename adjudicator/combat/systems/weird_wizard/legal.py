@@ -40,7 +40,7 @@ def legal_commands(state: WeirdState) -> tuple[c.WeirdCommand, ...]:
     if state.phase is not Phase.FIGHTING:
         return ()
     turn = state.turn
-    sage = sages_commands(state)
+    sage = out_of_turn(state)
     if turn is None:
         out: list[c.WeirdCommand] = [
             c.StartTurn(u.name) for u in state.combatants if state.may_take_turn(u)
@@ -55,10 +55,13 @@ def legal_commands(state: WeirdState) -> tuple[c.WeirdCommand, ...]:
     return (*turn_commands(state, turn), *sage)
 
 
-def sages_commands(state: WeirdState) -> list[c.WeirdCommand]:
-    """What the Sage may do at any moment of the fight: put an effect on a creature (a few of
-    each kind the engine knows), end one, place an obstacle."""
+def out_of_turn(state: WeirdState) -> list[c.WeirdCommand]:
+    """What may happen at any moment of the fight: the Sage puts an effect on a creature (a
+    few of each kind the engine knows), ends one, places an obstacle; a creature casts a
+    spell with its reaction."""
     out: list[c.WeirdCommand] = [c.RemoveEffect(e.number) for e in state.effects]
+    out += [c.Act(u.name, "cast", "shield", reaction=True) for u in state.combatants
+            if may_react(state, u)]  # fmt: skip
     if len(state.obstacles) < OBSTACLES:
         out.append(c.PlaceObstacle(f"wall {len(state.obstacles) + 1}", 5, 3))
     for u in state.combatants:

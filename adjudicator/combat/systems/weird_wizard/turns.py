@@ -227,8 +227,32 @@ def act(tx: Tx, command: c.Act) -> None:
             f"no action {command.action!r}",
             hint=f"actions: attack, defend, help, hinder, stabilize, {', '.join(ACTIONS)}",
         )
+    if command.reaction:
+        react_with(tx, command, action)
+        return
     turn = own_turn(tx.state, command.unit)
     tx.emit(ev.ActionUsed(turn.unit, action, command.note))
+
+
+#: What may be used with a reaction instead of an action.
+REACTING = ("cast", "talent", "item")
+
+
+def react_with(tx: Tx, command: c.Act, action: str) -> None:
+    """ "Some spells have special rules for their casting, such as using a reaction instead of
+    an action." (Talents, traits and items too.) Which ones do is the Sage's call."""
+    fighting(tx.state)
+    who = tx.state.unit(command.unit)
+    if action not in REACTING:
+        raise err.NotAnAction(
+            f"{action!r} is not used with a reaction",
+            rule="Some spells have special rules for their casting, such as using a reaction "
+            "instead of an action.",
+            hint=f"with a reaction: {', '.join(REACTING)}",
+        )
+    react(tx.state, who)
+    note = f" ({command.note})" if command.note else ""
+    tx.emit(ev.Reacted(who.name, f"{action}{note}"))
 
 
 def _within(state: WeirdState, a: Combatant, b: Combatant, what: str) -> None:

@@ -24,7 +24,7 @@ from adjudicator.combat.systems.weird_wizard.attacks import (
 )
 from adjudicator.combat.systems.weird_wizard.commands import UnarmedWay, Wrestling
 from adjudicator.combat.systems.weird_wizard.rolls import Modifier
-from adjudicator.combat.systems.weird_wizard.state import Combatant, Grip, WeirdState
+from adjudicator.combat.systems.weird_wizard.state import Affliction, Combatant, Grip, WeirdState
 from adjudicator.combat.systems.weird_wizard.transaction import Tx
 from adjudicator.combat.systems.weird_wizard.turns import (
     enemies,
@@ -160,7 +160,7 @@ def check_resist(state: WeirdState, command: c.Unarmed, me: Combatant, target: C
         raise err.ResistRefused("one reaction a round: withstand or dodge", rule=err.DODGE)
     rule = err.WITHSTAND if command.withstand else err.DODGE
     strike = command.way is UnarmedWay.STRIKE
-    automatic = command.way is UnarmedWay.GRAB and state.held(target.name)
+    automatic = command.way is UnarmedWay.GRAB and Affliction.HELD in state.afflicted(target.name)
     against = "" if strike or automatic else contest(command, me, target).against
     wanted = "strength" if command.withstand else "agility"
     if automatic or (against != wanted and not (strike and command.dodge)):
@@ -196,7 +196,7 @@ def resolve(tx: Tx, me: Combatant, target: Combatant, command: c.Unarmed) -> Non
         strike = c.Attack(me.name, target.name, improvised=True, dodge=command.dodge)
         resolve_attack(tx, me, target, strike, unarmed=True)
         return
-    if way is UnarmedWay.GRAB and tx.state.held(target.name):
+    if way is UnarmedWay.GRAB and Affliction.HELD in tx.state.afflicted(target.name):
         tx.emit(ev.Grabbed(me.name, target.name, tx.state.round))
         return
     fight = contest(command, me, target)
