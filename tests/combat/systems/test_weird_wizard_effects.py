@@ -77,6 +77,13 @@ def test_an_effect_ends_at_the_end_of_the_turn_its_duration_names() -> None:
         ("slowed", "Fighter", Lasting.ITS_NEXT_TURN),
     ):
         f.play(c.Afflict(target, name, lasting, by="Goblin"))
+    assert [line.split("#", 1)[1].split(" (")[0] for line in f.log()[-5:]] == [
+        "1 Fighter dazzled until the end of this turn",
+        "2 Fighter shaken until the end of the next turn",
+        "3 Goblin marked until the end of Goblin's next turn",
+        "4 Fighter hexed until the end of Goblin's next turn",
+        "5 Fighter slowed until the end of Fighter's next turn",
+    ]
     ended: dict[str, list[int]] = {}
     for name in ("Goblin", "Orc", "Fighter", "Goblin"):
         if f.state.turn is None:

@@ -265,6 +265,7 @@ def impair(tx: Tx, attacker: Combatant, target: Combatant, attribute: str) -> No
     effect = Effect(
         tx.state.effect_count + 1, target.name, Affliction.IMPAIRED.value, Ends.TURN,
         tx.state.turns, "", Affliction.IMPAIRED, attribute, by=attacker.name,
+        until="until the end of the next turn",
     )  # fmt: skip
     tx.emit(EffectBegan(effect))
 

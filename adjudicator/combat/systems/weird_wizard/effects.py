@@ -50,23 +50,22 @@ COVER = (
 )
 
 
-def timing(state: WeirdState, command: c.Afflict) -> tuple[Ends, int, str]:
-    """When the effect ends, from its duration in words and the moment: (ends, after, whose)."""
+def timing(state: WeirdState, command: c.Afflict) -> tuple[Ends, int, str, str]:
+    """When the effect ends, from its duration in words and the moment: (ends, after, whose,
+    the duration in words)."""
     started = state.turns
     lasting = command.lasting
-    if lasting is Lasting.END_OF_TURN:
-        return Ends.TURN, started - 1 if state.turn is not None else started, ""
-    if lasting is Lasting.NEXT_TURN:
-        return Ends.TURN, started, ""
-    if lasting is Lasting.ITS_NEXT_TURN:
-        return Ends.TURN, started, state.unit(command.unit).name
-    if lasting is Lasting.CREATOR_NEXT_TURN:
-        return Ends.TURN, started, state.unit(command.by).name
-    if lasting is Lasting.END_OF_ROUND:
-        return Ends.ROUND, state.round, ""
-    if lasting is Lasting.ROUNDS:
-        return Ends.ROUND, state.round + command.rounds - 1, ""
-    return Ends.REMOVED, 0, ""
+    if lasting is Lasting.END_OF_TURN and state.turn is not None:
+        return Ends.TURN, started - 1, "", "until the end of this turn"
+    if lasting in (Lasting.END_OF_TURN, Lasting.NEXT_TURN):
+        return Ends.TURN, started, "", "until the end of the next turn"
+    if lasting in (Lasting.ITS_NEXT_TURN, Lasting.CREATOR_NEXT_TURN):
+        whose = state.unit(command.unit if lasting is Lasting.ITS_NEXT_TURN else command.by).name
+        return Ends.TURN, started, whose, f"until the end of {whose}'s next turn"
+    if lasting in (Lasting.END_OF_ROUND, Lasting.ROUNDS):
+        last = state.round + (command.rounds - 1 if lasting is Lasting.ROUNDS else 0)
+        return Ends.ROUND, last, "", f"until the end of round {last}"
+    return Ends.REMOVED, 0, "", "until removed"
 
 
 def check_afflict(state: WeirdState, command: c.Afflict) -> Combatant:
@@ -126,12 +125,12 @@ def afflict(tx: Tx, command: c.Afflict) -> None:
     name = command.name.strip() or (command.affliction.value if command.affliction else "")
     if command.resist and resisted(tx, target, command, name):
         return
-    ends, after, whose = timing(tx.state, command)
+    ends, after, whose, until = timing(tx.state, command)
     effect = Effect(
         tx.state.effect_count + 1, target.name, name, ends, after, whose,
         command.affliction, command.attribute, not command.helpful,
         tx.state.unit(command.by).name if command.by else "", command.magical,
-        command.overcome, command.each, command.damage, command.heal,
+        command.overcome, command.each, command.damage, command.heal, until,
     )  # fmt: skip
     tx.emit(EffectBegan(effect))
 

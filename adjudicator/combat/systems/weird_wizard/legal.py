@@ -102,7 +102,8 @@ def turn_commands(state: WeirdState, turn: Turn) -> list[c.WeirdCommand]:
     me = state.unit(turn.unit)
     out: list[c.WeirdCommand] = [c.EndTurn(me.name)]
     due = expiry.due_at_turn_end(state, turn)
-    if len(due) > 1:
+    others = replace(state, done=state.done | {me.name}, turn=None).now_acting() is not None
+    if len(due) > 1 and others:
         chosen = sorted(due, key=lambda e: (not e.harmful, -e.number))
         out.append(c.EndTurn(me.name, tuple(e.number for e in chosen)))
     held = me.prone or state.held(me.name)

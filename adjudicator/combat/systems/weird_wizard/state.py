@@ -187,6 +187,8 @@ class Effect(Record):
     each: Each = Each.NEVER
     damage: int = 0
     heal: int = 0
+    #: How long it lasts, in the words of the moment it began ("until the end of this turn").
+    until: str = ""
 
     def describe(self) -> str:
         what = self.name
@@ -199,6 +201,8 @@ class Effect(Record):
 
     def lasts(self) -> str:
         """Its duration in words, for the log and the board."""
+        if self.until:
+            return self.until
         if self.ends is Ends.ROUND:
             return f"until the end of round {self.after}"
         if self.ends is Ends.TURN:
