@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 import typer
 from rich.text import Text
 
+from adjudicator.cli import combat_weird_wizard_effects
 from adjudicator.cli._ledger import console
 from adjudicator.cli._options import CombatOption, JsonOption, LedgerOption
 from adjudicator.cli._output import print_json
@@ -81,6 +82,10 @@ def add_command(
         str,
         typer.Option("--off-hand", help="A second weapon in the off hand: its damage dice."),
     ] = "0",
+    thrown: Annotated[
+        int,
+        typer.Option("--thrown", help="The weapon's Thrown trait: the range it is thrown to."),
+    ] = 0,
 ) -> Step:
     """Add a combatant on the Sage's side or the players'.
 
@@ -97,7 +102,7 @@ def add_command(
     unit = Combatant(
         name, chosen, strength, agility, intellect, will, defense, health, at, speed,
         _dice(weapon), reach, bonus, size=size, grip=held, shield=shield,
-        off_hand=_dice(off_hand, "--off-hand"),
+        off_hand=_dice(off_hand, "--off-hand"), thrown=thrown,
     )  # fmt: skip
     return c.AddCombatant(unit)
 
@@ -167,12 +172,20 @@ def act_command(
         ),
     ],
     note: Annotated[str, typer.Option("--note", help="What exactly, for the log.")] = "",
+    reaction: Annotated[
+        bool,
+        typer.Option(
+            "--reaction",
+            help="A spell, talent or item used with a reaction instead (cast, talent, item).",
+        ),
+    ] = False,
 ) -> Step:
-    """Use the turn's action on something other than attack, defend, help or hinder.
+    """Use the turn's action on something other than attack, defend, help or hinder (or a
+    reaction on a spell, talent or item that says so).
 
     Example: adjudicator combat weird-wizard act Fighter run
     """
-    return c.Act(unit, action, note)
+    return c.Act(unit, action, note, reaction)
 
 
 @app.command("help")
@@ -249,6 +262,38 @@ Option = Annotated[
 ]
 
 
+Impair = Annotated[
+    str,
+    typer.Option(
+        "--impair",
+        help="A called shot (2 banes) at an attribute: on a success the target is Impaired in "
+        "it until the end of the next turn.",
+    ),
+]
+AtObject = Annotated[
+    str,
+    typer.Option(
+        "--at-object",
+        help="A called shot (2 banes) at an object the target wears or carries: it takes the "
+        "damage instead.",
+    ),
+]
+Behind = Annotated[
+    str,
+    typer.Option(
+        "--behind",
+        help="Total cover: the obstacle the target is completely behind (the attack strikes "
+        "it; damage beyond its Health goes on to the target).",
+    ),
+]
+Thrown = Annotated[
+    bool,
+    typer.Option(
+        "--thrown",
+        help="Throw the weapon (its Thrown trait's range; it leaves the hand), or with "
+        "--improvised an object (10 yards).",
+    ),
+]
 HandOption = Annotated[
     str,
     typer.Option(
@@ -307,16 +352,29 @@ def attack_command(
         int, typer.Option("--push", help="A driving attack's push, in yards (up to 5).")
     ] = 5,
     hand: HandOption = "main",
+    impair: Impair = "",
+    at_object: AtObject = "",
+    behind: Behind = "",
+    dodge_disarm: Annotated[
+        bool,
+        typer.Option(
+            "--dodge-disarm",
+            help="With --disarm: the target dodges its Agility roll to resist (reaction): 1 boon.",
+        ),
+    ] = False,
+    thrown: Thrown = False,
 ) -> Step:
     """Attack (the action, or an additional attack of it): Strength (melee) or Agility
     (ranged) against Defense.
 
     Example: adjudicator combat weird-wizard attack Fighter Goblin --bonus 2
     """
+    aimed = called_shot or bool(impair.strip() or at_object.strip())
     return c.Attack(
-        attacker, target, called_shot, high_ground, submerged, obscured, invisible, cover,
+        attacker, target, aimed, high_ground, submerged, obscured, invisible, cover,
         improvised, bonus, dodge, covered_by, attacks, disarm, catch, _option(option), push,
-        _choice("--hand", hand, c.Hand),
+        _choice("--hand", hand, c.Hand), impair.strip().casefold(), at_object.strip(),
+        behind.strip(), dodge_disarm, thrown,
     )  # fmt: skip
 
 
@@ -408,13 +466,24 @@ def rearm_command(unit: Unit) -> Step:
 
 
 @app.command("end-turn")
-@step(system=NAME)
-def end_turn_command(unit: Unit) -> Step:
-    """End the combatant's turn; the last one ends the round.
+@step(dice=True, system=NAME)
+def end_turn_command(
+    unit: Unit,
+    order: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--order",
+            help="An effect (by number) in the order the effects ending or occurring now "
+            "resolve: harmful ones first. Repeatable.",
+        ),
+    ] = None,
+) -> Step:
+    """End the combatant's turn (its effects resolve, harmful ones first); the last one ends
+    the round (the Sage's side's effects, then the players').
 
-    Example: adjudicator combat weird-wizard end-turn Goblin
+    Example: adjudicator combat weird-wizard end-turn Goblin --order 3 --order 1
     """
-    return c.EndTurn(unit)
+    return c.EndTurn(unit, tuple(order or ()))
 
 
 @app.command("end")
@@ -444,6 +513,10 @@ def odds_command(
     disarm: Disarm = False,
     option: Option = "",
     hand: HandOption = "main",
+    impair: Impair = "",
+    at_object: AtObject = "",
+    behind: Behind = "",
+    thrown: Thrown = False,
     combat: CombatOption = None,
     ledger: LedgerOption = None,
     as_json: JsonOption = False,
@@ -456,9 +529,11 @@ def odds_command(
     """
     state = VIEWS.current(ledger, combat)
     declared = c.Attack(
-        attacker, target, called_shot, high_ground, submerged, obscured, invisible, cover,
-        improvised, bonus, disarm=disarm, option=_option(option),
-        hand=_choice("--hand", hand, c.Hand),
+        attacker, target, called_shot or bool(impair.strip() or at_object.strip()),
+        high_ground, submerged, obscured, invisible, cover, improvised, bonus, disarm=disarm,
+        option=_option(option), hand=_choice("--hand", hand, c.Hand),
+        impair=impair.strip().casefold(), at_object=at_object.strip(), behind=behind.strip(),
+        thrown=thrown,
     )  # fmt: skip
     odds = attack_odds(state, declared)
     if as_json:
@@ -483,3 +558,4 @@ def odds_command(
 
 
 VIEWS.add_status(app, "The fight now: combatants, the round, whose side acts.")
+combat_weird_wizard_effects.register(app)

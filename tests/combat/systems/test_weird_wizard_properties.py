@@ -17,6 +17,9 @@ from adjudicator.combat.systems.weird_wizard.state import Grip, Side
 from tests.combat.systems.weird_helpers import unit
 
 SETTINGS = settings(max_examples=15, deadline=None)
+SAGE = (c.Afflict, c.RemoveEffect, c.PlaceObstacle)
+#: How often the Sage's commands are left out of a step's choice.
+SAGE_SKIPPED = 0.8
 
 
 def random_fight(seed: int, steps: int, spread: int = 12) -> WeirdWizardFight:
@@ -45,9 +48,12 @@ def random_fight(seed: int, steps: int, spread: int = 12) -> WeirdWizardFight:
                     grip=grip,
                     shield=shield,
                     off_hand=rng.choice((0, 1)) if one_hand else 0,
+                    thrown=rng.choice((0, 0, 5)) if grip is not Grip.NATURAL else 0,
                 )
             )
         )
+    if rng.random() < 0.5:
+        fight.play(c.PlaceObstacle("crate", rng.randint(5, 12), rng.randint(2, 8)))
     ambushed = tuple(u.name for u in fight.state.combatants if rng.random() < 0.2)
     fight.play(c.Begin(ambushed))
     for _ in range(steps):
@@ -61,14 +67,25 @@ def random_fight(seed: int, steps: int, spread: int = 12) -> WeirdWizardFight:
 def pick(rng: random.Random, options: tuple[c.WeirdCommand, ...]) -> list[c.WeirdCommand]:
     """The legal commands of one kind (and way of attack), each kind as likely: the
     many ways to attack do not crowd out the rarer commands. Letting go of a grab is of a
-    kind with ending the turn (else grabs rarely last to be dragged or wrestled)."""
+    kind with ending the turn (else grabs rarely last to be dragged or wrestled); the Sage's
+    commands (effects, obstacles) are one kind, and a rarer one (else they crowd out the
+    fighting)."""
     kinds: dict[str, list[c.WeirdCommand]] = {}
     for command in options:
         way = command.way.value if isinstance(command, c.Unarmed) else ""
         if isinstance(command, c.Attack):
-            way = "disarm" if command.disarm else "option" if command.option else command.hand.value
+            way = (
+                "disarm" if command.disarm
+                else "option" if command.option
+                else "cover" if command.behind
+                else command.hand.value
+            )  # fmt: skip
         kind = "EndTurn" if isinstance(command, c.Release) else type(command).__name__ + way
+        if isinstance(command, SAGE):
+            kind = "Sage"
         kinds.setdefault(kind, []).append(command)
+    if len(kinds) > 1 and "Sage" in kinds and rng.random() < SAGE_SKIPPED:
+        del kinds["Sage"]
     return kinds[rng.choice(sorted(kinds))]
 
 
@@ -95,7 +112,8 @@ def test_undo_then_redo_is_the_identity(seed: int, steps: int) -> None:
     assert fight.state == state and fight.log() == log
 
 
-#: The events of the attack rules that random fights must reach (so the properties cover them).
+#: The events of the attack rules, lasting effects, long tasks and objects that random fights
+#: must reach (so the properties cover them).
 REACHED = {
     "volley_declared",
     "additional_attack",
@@ -111,6 +129,21 @@ REACHED = {
     "grabbed",
     "grab_ended",
     "halted",
+    "effect_began",
+    "effect_occurred",
+    "effect_ended",
+    "luck_rolled",
+    "task_begun",
+    "task_worked",
+    "task_ended",
+    "obstacle_struck",
+    "obstacle_destroyed",
+    "object_struck",
+    "caught",
+    "fell",
+    "stolen",
+    "noticed",
+    "weapon_thrown",
 }
 #: Dragging and pinning need a grab to last to the holder's next turn (and a pin both
 #: prone): too rare in random play to ask of every run; legal_commands offers them and

@@ -187,7 +187,8 @@ def test_circumstances_give_boons_and_banes_each_named(flag: str, amount: int) -
     improvised weapons: "you roll with 1 bane"."""
     f = fight()
     f.play(c.StartTurn("Goblin"))
-    attack = c.Attack("Goblin", "Fighter", **{flag: True})  # type: ignore[arg-type]
+    aim = {"impair": "agility"} if flag == "called_shot" else {}
+    attack = c.Attack("Goblin", "Fighter", **{flag: True}, **aim)  # type: ignore[arg-type]
     events = f.play(attack, dice(1, *([1] * abs(amount))))
     assert events[1].roll.modifiers[0].amount == amount  # type: ignore[attr-defined]
 

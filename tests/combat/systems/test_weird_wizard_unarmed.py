@@ -305,7 +305,7 @@ def test_a_pin_needs_both_prone_and_holds_the_target_down() -> None:
     pinned creature is confused, held, weakened, and cannot stand up until the effect ends.
     The target remains pinned until you release it, which you can do at any time, or if you
     stand up or use an action to do anything other than wrestle the target." (Confused and
-    weakened are not modelled.)"""
+    weakened: `test_a_pinned_creature_is_confused_held_and_weakened`.)"""
     f = wrestling(Wrestling.BOTH_PRONE, 15)
     with pytest.raises(err.UnarmedRefused, match="both prone"):
         wrestling(Wrestling.PIN, 15)
@@ -316,7 +316,7 @@ def test_a_pin_needs_both_prone_and_holds_the_target_down() -> None:
     with pytest.raises(err.Prone, match="cannot stand up until the effect ends"):
         f.play(c.Stand("Goblin"))
     next_round(f, "Knight")
-    f.play(c.Unarmed("Knight", WRESTLE, "Goblin", effect=Wrestling.DAMAGE), dice(2))
+    f.play(c.Unarmed("Knight", WRESTLE, "Goblin", effect=Wrestling.DAMAGE), dice(2, 1))
     assert f.state.pinned("Goblin")
     f.play(c.Stand("Knight"))
     assert not f.state.pinned("Goblin") and f.state.held("Goblin")

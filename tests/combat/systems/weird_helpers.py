@@ -29,10 +29,11 @@ def unit(
     intellect: int = 10,
     will: int = 10,
     off_hand: int = 0,
+    thrown: int = 0,
 ) -> Combatant:
     return Combatant(
         name, side, strength, agility, intellect, will, defense, health, at, speed, dice,
-        reach, bonus, size=size, grip=grip, shield=shield, off_hand=off_hand,
+        reach, bonus, size=size, grip=grip, shield=shield, off_hand=off_hand, thrown=thrown,
     )  # fmt: skip
 
 

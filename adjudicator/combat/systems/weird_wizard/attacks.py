@@ -5,14 +5,31 @@ its boons and banes, each named; Defend's luck roll; damage dice added to the da
 
 from __future__ import annotations
 
+from adjudicator.combat.systems.weird_wizard import afflictions, effects, options
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard import errors as err
 from adjudicator.combat.systems.weird_wizard import events as ev
-from adjudicator.combat.systems.weird_wizard import options
+from adjudicator.combat.systems.weird_wizard.effect_events import EffectBegan
+from adjudicator.combat.systems.weird_wizard.object_events import (
+    ObjectStruck,
+    ObstacleDestroyed,
+    ObstacleStruck,
+    WeaponThrown,
+)
 from adjudicator.combat.systems.weird_wizard.rolls import Modifier
-from adjudicator.combat.systems.weird_wizard.state import REACH, Combatant, Side, WeirdState
+from adjudicator.combat.systems.weird_wizard.state import (
+    REACH,
+    THROW_YARDS,
+    Affliction,
+    Combatant,
+    Effect,
+    Ends,
+    Obstacle,
+    Side,
+    WeirdState,
+)
 from adjudicator.combat.systems.weird_wizard.transaction import Tx
-from adjudicator.combat.systems.weird_wizard.turns import enemies, may_react, own_turn, pending
+from adjudicator.combat.systems.weird_wizard.turns import enemies, own_turn, pending, react
 
 #: Flags of `Attack` and the boons (+) or banes (-) the page gives them.
 CIRCUMSTANCES = (
@@ -28,7 +45,9 @@ CIRCUMSTANCES = (
 
 def weapon_range(attacker: Combatant, command: c.Attack) -> int:
     """The range of the weapon the attack uses: 0 (melee) with an improvised weapon or the
-    off-hand weapon."""
+    off-hand weapon; thrown, its Thrown trait's range, or 10 yards for an object."""
+    if command.thrown:
+        return THROW_YARDS if command.improvised else attacker.thrown
     return 0 if command.improvised or command.hand is c.Hand.OFF else attacker.range
 
 
@@ -47,11 +66,13 @@ def weapon_dice(attacker: Combatant, command: c.Attack) -> tuple[int, int]:
 def circumstances(
     state: WeirdState, attacker: Combatant, target: Combatant, command: c.Attack
 ) -> tuple[Modifier, ...]:
-    """Every boon and bane of the attack with the circumstance it comes from."""
+    """Every boon and bane of the attack with the circumstance it comes from. An attack on a
+    target with total cover strikes the obstacle: nothing of the target's counts."""
     mods = [Modifier(name, n) for flag, n, name in CIRCUMSTANCES if getattr(command, flag)]
     mods += options.modifiers(attacker, command)
     ranged = weapon_range(attacker, command) > 0
-    if not ranged:
+    covered = bool(command.behind)
+    if not ranged and not covered:
         allies = [
             u
             for u in state.combatants
@@ -62,27 +83,34 @@ def circumstances(
         ]
         if allies:
             mods.append(Modifier(f"surrounded target: {allies[0].name} in reach", 1))
-    else:
-        if state.distance(attacker, target) > attacker.range:
+    elif ranged:
+        if state.distance(attacker, target) > weapon_range(attacker, command):
             mods.append(Modifier("long-range shooting", -1))
         if any(
             enemies(u, attacker) and not u.incapacitated and state.in_reach(u, attacker)
             for u in state.combatants
         ):
             mods.append(Modifier("ranged attack within reach of an enemy", -1))
-    mods += prone_modifiers(state, attacker, target)
+    mods += prone_modifiers(state, attacker, None if covered else target)
     if command.dodge:
         mods.append(Modifier(f"{target.name} dodges (reaction)", -1))
-    return (*mods, *options.marks(state, attacker, target), *pending(state, attacker.name))
+    marks = options.marks(state, attacker, target)
+    if covered:
+        marks = options.marks(state, attacker, None)
+    attribute = "agility" if ranged else "strength"
+    mods += afflictions.own_roll(state, attacker.name, attribute)
+    if not covered:
+        mods += afflictions.against(state, target.name, "defense")
+    return (*mods, *marks, *pending(state, attacker.name))
 
 
 def prone_modifiers(
-    state: WeirdState, attacker: Combatant, target: Combatant
+    state: WeirdState, attacker: Combatant, target: Combatant | None
 ) -> tuple[Modifier, ...]:
     """Ours, as the core rules have prone: 1 boon to attack a prone creature from within its
     reach, 1 bane from beyond it; 1 bane to attack while prone."""
     mods = []
-    if target.prone:
+    if target is not None and target.prone:
         if state.in_reach(attacker, target):
             mods.append(Modifier(f"{target.name} is prone, in reach", 1))
         else:
@@ -139,17 +167,17 @@ def attack(tx: Tx, command: c.Attack) -> None:
             or not state.in_reach(coverer, target)
         ):
             raise err.CoverAllyRefused(f"{coverer.name} cannot cover {target.name}")
-        if not may_react(state, coverer):
-            raise err.ReactionUsed(f"{coverer.name} has used its reaction this round")
+        react(state, coverer)
         tx.emit(ev.Reacted(coverer.name, f"covers {target.name}: becomes the target"))
         target = tx.state.unit(coverer.name)
     if command.dodge:
-        if not may_react(tx.state, target):
-            raise err.ReactionUsed(f"{target.name} has used its reaction this round")
+        react(tx.state, target)
         tx.emit(ev.Reacted(target.name, "dodge: 1 bane on the attack"))
     if command.bonus:
         check_bonus(tx.state, attacker, command.improvised, command.bonus)
     resolve_attack(tx, attacker, target, command)
+    if command.thrown and not command.improvised:
+        tx.emit(WeaponThrown(attacker.name))
 
 
 def declare_multiple(tx: Tx, attacker: Combatant, target: Combatant, attacks: int) -> None:
@@ -173,6 +201,11 @@ def check_reach(
     a ranged attack" (a lunging attack reaches 1 yard further)."""
     distance = state.distance(attacker, target)
     reach = weapon_range(attacker, command)
+    if command.thrown and not reach:
+        raise err.ThrowRefused(f"{attacker.name}'s weapon has no Thrown trait",
+                               hint="throw it as an improvised weapon (--improvised)")  # fmt: skip
+    if command.thrown and command.improvised and distance > reach:
+        raise err.ThrowRefused(f"{target.name} is {distance} yards away; {reach} at most")
     melee = REACH + 1 if options.lunges(attacker, command) else REACH
     if reach == 0 and distance > melee:
         raise err.BadTarget(f"{target.name} is {distance} yards away, beyond reach ({melee})")
@@ -187,27 +220,35 @@ def resolve_attack(
 ) -> None:
     """ "Make an attribute roll against the target's Defense. You use Strength for melee
     weapons and Agility for ranged weapons." A success rolls the weapon's damage dice; an
-    unarmed strike on a larger target deals 1 damage instead."""
+    unarmed strike on a larger target deals 1 damage instead. Behind total cover, "attacks
+    against the target strike the obstacle"."""
     attribute = "agility" if weapon_range(attacker, command) else "strength"
     mods = circumstances(tx.state, attacker, target, command)
+    cover = tx.state.obstacle(command.behind) if command.behind else None
     roll = tx.attribute_roll(
         attacker.name,
         attribute.capitalize(),
         attacker.score(attribute),
-        target.defense,
+        target.defense if cover is None else cover.defense,
         "Defense",
         mods,
     )
-    tx.emit(ev.AttackRolled(attacker.name, target.name, roll))
+    tx.emit(ev.AttackRolled(attacker.name, target.name if cover is None else cover.name, roll))
+    effects.reveal(tx, attacker.name, f"{attacker.name} attacks")
     if not roll.success:
+        return
+    if cover is not None:
+        strike_obstacle(tx, attacker, target, cover, command)
         return
     if tx.state.defended(target.name):
         luck = ev.DefenceLuck(target.name, tx.roll(20, "luck roll (Defend)", target.name))
         tx.emit(luck)
         if luck.success:
             return
+    if command.impair:
+        impair(tx, attacker, target, command.impair)
     if command.disarm:
-        options.disarm(tx, attacker, target, command.catch)
+        options.disarm(tx, attacker, target, command.catch, dodge=command.dodge_disarm)
         return
     options.use_option(tx, attacker, target, command, roll)
     if unarmed and target.bulk > attacker.bulk:
@@ -215,18 +256,56 @@ def resolve_attack(
         return
     weapon, extra = weapon_dice(attacker, command)
     if weapon or extra or command.bonus:
-        damage(tx, attacker, target, weapon, command.bonus, extra)
+        damage(tx, attacker, target, weapon, command.bonus, extra, thing=command.at_object)
+
+
+def impair(tx: Tx, attacker: Combatant, target: Combatant, attribute: str) -> None:
+    """Called Shot: "On a success, the target becomes Impaired in an attribute of your choice
+    until the end of the next turn." (Ours: the next turn any creature takes.)"""
+    effect = Effect(
+        tx.state.effect_count + 1, target.name, Affliction.IMPAIRED.value, Ends.TURN,
+        tx.state.turns, "", Affliction.IMPAIRED, attribute, by=attacker.name,
+        until="until the end of the next turn",
+    )  # fmt: skip
+    tx.emit(EffectBegan(effect))
+
+
+def strike_obstacle(
+    tx: Tx, attacker: Combatant, target: Combatant, cover: Obstacle, command: c.Attack
+) -> None:
+    """The obstacle takes the damage; "If the obstacle is destroyed as a result, any
+    additional damage dealt by that attack or effect is applied to whatever was behind the
+    obstacle." """
+    weapon, extra = weapon_dice(attacker, command)
+    rolls = tuple(tx.roll(6, "damage", attacker.name) for _ in range(weapon))
+    off = tuple(tx.roll(6, "off-hand damage", attacker.name) for _ in range(extra))
+    more = tuple(tx.roll(6, "Bonus Damage", attacker.name) for _ in range(command.bonus))
+    struck = ObstacleStruck(attacker.name, target.name, cover.name, rolls, more, off)
+    _, beyond = struck.split(tx.state)
+    tx.emit(struck)
+    if tx.state.obstacle(cover.name).destroyed:
+        tx.emit(ObstacleDestroyed(cover.name, target.name, beyond))
 
 
 def damage(
-    tx: Tx, attacker: Combatant, target: Combatant, dice: int, bonus: int, extra: int = 0
+    tx: Tx,
+    attacker: Combatant,
+    target: Combatant,
+    dice: int,
+    bonus: int,
+    extra: int = 0,
+    *,
+    thing: str = "",
 ) -> None:
     """The weapon's `dice` ("An improvised weapon deals 1d6 damage"), the off-hand weapon's
     `extra` dice ("add the off-hand weapon's damage as extra damage for the attack. Then,
-    apply Bonus Damage, if any.")."""
+    apply Bonus Damage, if any."); to the object a called shot aimed at, if it `thing`."""
     rolls = tuple(tx.roll(6, "damage", attacker.name) for _ in range(dice))
     off = tuple(tx.roll(6, "off-hand damage", attacker.name) for _ in range(extra))
     more = tuple(tx.roll(6, "Bonus Damage", attacker.name) for _ in range(bonus))
+    if thing:
+        tx.emit(ObjectStruck(attacker.name, target.name, thing, rolls, more, off))
+        return
     tx.emit(ev.DamageDealt(attacker.name, target.name, rolls, more, extra=off))
 
 
@@ -249,8 +328,9 @@ def free_attack(tx: Tx, attacker: Combatant, mover: Combatant) -> None:
     """ "If an enemy willingly moves out of your reach without retreating, you can use a
     reaction to attack it using a melee weapon, natural weapon, improvised weapon, or unarmed
     attack." (Ours: with its weapon if melee, else as an improvised weapon.)"""
-    if not enemies(attacker, mover) or not may_react(tx.state, attacker):
+    if not enemies(attacker, mover):
         raise err.FreeAttackRefused(f"{attacker.name} cannot make a free attack on {mover.name}")
+    react(tx.state, attacker)
     tx.emit(ev.Reacted(attacker.name, f"free attack on {mover.name}"))
     improvised = attacker.range > 0 or attacker.disarmed
     resolve_attack(tx, attacker, mover, c.Attack(attacker.name, mover.name, improvised=improvised))

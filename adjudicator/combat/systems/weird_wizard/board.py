@@ -20,6 +20,14 @@ def round_lines(state: WeirdState) -> list[str]:
         lines.append(f"{t.unit}'s turn: {t.speed - t.moved} yards of Speed, {left}")
     for g in state.grabs:
         lines.append(f"{g.held} is {'pinned' if g.pinned else 'held'} by {g.holder}")
+    for e in state.effects:
+        kind = "harmful" if e.harmful else "helpful"
+        lines.append(f"effect {e.describe()}, {kind}, {e.lasts()}")
+    for o in state.obstacles:
+        broken = " (destroyed)" if o.destroyed else ""
+        lines.append(f"obstacle {o.name}: Defense {o.defense}, {o.damage}/{o.health}{broken}")
+    for task in state.tasks:
+        lines.append(f"{task.unit} works on {task.name!r}: {task.done}/{task.needed} turns")
     if state.reacted:
         lines.append("reactions used: " + ", ".join(sorted(state.reacted)))
     return lines
@@ -48,5 +56,8 @@ def board_data(state: WeirdState) -> dict[str, Any]:
         "turn": None if state.turn is None else state.turn.to_dict(),
         "done": sorted(state.done),
         "reacted": sorted(state.reacted),
+        "effects": [e.to_dict() for e in state.effects],
+        "obstacles": [o.to_dict() for o in state.obstacles],
+        "tasks": [t.to_dict() for t in state.tasks],
         "lines": round_lines(state),
     }

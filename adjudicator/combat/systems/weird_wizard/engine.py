@@ -8,8 +8,11 @@ from adjudicator.combat.systems.base import RuledFight, RuledSystem
 
 # The handler modules are imported for their functions: `@handles` registers each one.
 from adjudicator.combat.systems.weird_wizard import (  # noqa: F401
+    afflictions,
     attacks,
+    effects,
     movement,
+    objects,
     turns,
     unarmed,
 )
@@ -33,6 +36,10 @@ class WeirdWizardFight(RuledFight[WeirdState, WeirdEvent]):
     transaction = Tx
 
     def settle(self, tx: Tx) -> None:
+        """After every command: what afflictions that began end (a Guarded Attack's benefit,
+        grabs, pins, a long task), then whether one side is down."""
+        afflictions.settle(tx, self.state)
+        effects.settle(tx, self.state)
         turns.end_if_one_side(tx)
 
 

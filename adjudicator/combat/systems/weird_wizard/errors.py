@@ -254,3 +254,131 @@ class TwoWeaponsRefused(WeirdWizardError):
         "If the roll results in a success, add the off-hand weapon's damage as extra damage "
         "for the attack."
     )
+
+
+class UnknownEffect(WeirdWizardError):
+    rule = "our ruling: the effects in force are named by their number (see the board)"
+
+
+class UnknownObstacle(WeirdWizardError):
+    rule = "our ruling: the Sage places an obstacle (its Defense and Health) before it is used"
+
+
+class Afflicted(WeirdWizardError):
+    rule = (
+        "our ruling, as the core rules have the afflictions: a stunned or unconscious "
+        "creature cannot use actions or reactions, a confused one cannot use reactions; a "
+        "held, stunned or unconscious creature's Speed is 0, a weakened one's is halved"
+    )
+
+
+class EffectRefused(WeirdWizardError):
+    rule = (
+        "Some effects begin or end at the end of a turn. ... Certain effects occur or are "
+        "resolved at the end of the round (sometimes expressed as \u201cthe end of each "
+        "round\u201d)."
+    )
+
+
+TURN_ORDER = (
+    "Some effects begin or end at the end of a turn. If multiple effects begin or end at the "
+    "end of your turn, you resolve any harmful effects first, in the order you choose, and "
+    "then other effects, again in the order you choose."
+)
+ROUND_ORDER = (
+    "First, the Sage handles all combatants not controlled by the players. Each combatant "
+    "resolves all harmful effects first, in any order, and then any remaining effects, again "
+    "in any order. Then, the players do the same for their characters"
+)
+
+
+class EffectOrder(WeirdWizardError):
+    rule = TURN_ORDER
+
+
+class OvercomeRefused(WeirdWizardError):
+    rule = (
+        "Some ongoing harmful effects enable you to overcome them, typically by making an "
+        "attribute roll or a luck roll. If such an effect affects you, you can attempt to end "
+        "that effect."
+    )
+
+
+class EndEffectRefused(WeirdWizardError):
+    rule = (
+        "You end one magical effect you created with a magical talent, spell, or object, "
+        "provided you can see the creature, object, or space affected by your magic."
+    )
+
+
+CALLED_SHOT = (
+    "When you attack, you aim for a specific place on the target's body. Doing so imposes 2 "
+    "banes on your roll. On a success, the target becomes Impaired in an attribute of your "
+    "choice until the end of the next turn. If you aim for an object the target wears or "
+    "carries and you get a success, the object takes the damage instead."
+)
+
+
+class CalledShotRefused(WeirdWizardError):
+    rule = CALLED_SHOT
+
+
+class TotalCover(WeirdWizardError):
+    rule = (
+        "A target has total cover from enemies if they have no line of sight to it because the "
+        "target is completely behind an obstacle. Such a target cannot be directly attacked or "
+        "targeted by an effect unless the rules say otherwise. Instead, attacks against the "
+        "target strike the obstacle."
+    )
+
+
+class ExtraEffort(WeirdWizardError):
+    rule = (
+        "Some tasks require more time or energy than what can be done by using an action. When "
+        "you try to accomplish such a task, the rules will tell you how long it takes."
+    )
+
+
+TOSS = (
+    "You can also toss an object to another creature within the ranges described above. Make "
+    "an Agility roll. On a success, the target can attempt to catch the object (see Catch)."
+)
+THROW = (
+    "If you hold the object to be thrown in one hand, you can throw it up to 10 yards from "
+    "you. If you must hold the object in two hands, you can throw it up to 5 yards. "
+    "Aerodynamic objects intended for throwing, such as balls or grenades, travel up to twice "
+    "as far."
+)
+CATCH = (
+    "Catch: When a tossed object moves into your reach, you can use a reaction to make an "
+    "Agility roll. If the object is a weapon, roll with 1 bane."
+)
+
+
+class TossRefused(WeirdWizardError):
+    rule = TOSS
+
+
+class StealRefused(WeirdWizardError):
+    rule = (
+        "If you have one hand free, you can attempt to take something from one creature within "
+        "your reach that carries on its person one object you can see, but is not carried in "
+        "the creature's hands."
+    )
+
+
+class HideRefused(WeirdWizardError):
+    rule = (
+        "You attempt to hide from creatures that lack line of sight to you. ... On a success, "
+        "you become hidden until you are found or you do something that would reveal you to "
+        "other creatures."
+    )
+
+
+class ThrowRefused(WeirdWizardError):
+    rule = (
+        "When you throw a weapon that has the Thrown trait, you resolve the effort as a ranged "
+        "attack. You can also throw objects that are neither weapons nor have the Thrown trait, "
+        "in which case the range is as described above, and you treat the attack as using an "
+        "improvised weapon."
+    )

@@ -112,9 +112,11 @@ class TurnStarted(WeirdEvent):
 
     def apply(self, state: WeirdState) -> WeirdState:
         boons = tuple(b for b in state.boons if b.by != self.unit)
+        number = state.turns + 1
         return replace(
             state,
-            turn=Turn(self.unit, 0, self.speed, self.no_actions),
+            turn=Turn(self.unit, 0, self.speed, self.no_actions, number),
+            turns=number,
             boons=boons,
             halted=tuple(h for h in state.halted if h[1] != self.unit),
         )

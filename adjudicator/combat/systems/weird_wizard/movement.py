@@ -3,6 +3,7 @@ move" up to its Speed in yards (Run triples it); free attacks on the way out of 
 
 from __future__ import annotations
 
+from adjudicator.combat.systems.weird_wizard import afflictions
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard import errors as err
 from adjudicator.combat.systems.weird_wizard import events as ev
@@ -24,9 +25,14 @@ def move(tx: Tx, command: c.Move) -> None:
         raise err.Held(f"{me.name} is held by {holders}", hint="escape (an action)")
     if me.prone:
         raise err.Prone(f"{me.name} is prone: it stands up before it moves", hint="stand")
-    if turn.moved + yards > turn.speed:
+    left = afflictions.speed_left(tx.state, turn)
+    cap = afflictions.speed_cap(tx.state, me.name)
+    if cap is not None and cap < turn.speed and yards > left:
+        which = ", ".join(sorted(a.value for a in tx.state.afflicted(me.name)))
+        raise err.Afflicted(f"{me.name} is {which}: {left} yards of Speed left, not {yards}")
+    if yards > left:
         raise err.TooFar(
-            f"{me.name} has {turn.speed - turn.moved} yards of Speed left, not {yards}",
+            f"{me.name} has {left} yards of Speed left, not {yards}",
             hint="run (an action) triples the Speed",
         )
     if command.free_attacks and me.name in tx.state.slippery:

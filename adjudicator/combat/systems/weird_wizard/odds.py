@@ -1,13 +1,14 @@
 """Exact odds of a Weird Wizard attack as declared (`attack`'s circumstances and way of
-attacking): to succeed and land past a Defend, to disarm, to incapacitate."""
+attacking): to succeed and land past a Defend, to disarm, to incapacitate (behind total
+cover: through the obstacle)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 
+from adjudicator.combat.systems.weird_wizard import afflictions, options
 from adjudicator.combat.systems.weird_wizard import commands as c
-from adjudicator.combat.systems.weird_wizard import options
 from adjudicator.combat.systems.weird_wizard.attacks import (
     check_reach,
     circumstances,
@@ -48,12 +49,16 @@ def attack_odds(state: WeirdState, command: c.Attack) -> AttackOdds:
     check_reach(state, a, t, command)
     mods = circumstances(state, a, t, command)
     score = a.agility if weapon_range(a, command) else a.strength
-    lands = 1 - LUCK if state.defended(t.name) else Fraction(1)
-    hit = success_chance(score - 10, net(mods), t.defense) * lands
+    cover = state.obstacle(command.behind) if command.behind else None
+    lands = 1 - LUCK if state.defended(t.name) and cover is None else Fraction(1)
+    defense = t.defense if cover is None else cover.defense
+    hit = success_chance(score - 10, net(mods), defense) * lands
     none = Fraction(0)
     if command.disarm:
         resist = options.resisting_disarm(state, a, t)
         fails = 1 - success_chance(t.agility - 10, net(resist), options.SUCCESS)
+        if afflictions.fails(state, t.name):
+            fails = Fraction(1)
         return AttackOdds(hit, hit * fails, none, none, mods)
     effect = none
     if command.option is not None:
@@ -62,5 +67,10 @@ def attack_odds(state: WeirdState, command: c.Attack) -> AttackOdds:
         if command.option is AttackOption.DRIVING and t.bulk > a.bulk + 1:
             effect = none
     weapon, extra = weapon_dice(a, command)
-    drops = hit * damage_chance(weapon + extra + command.bonus, t.health - t.damage)
+    left = t.health - t.damage
+    if cover is not None:
+        left += cover.health - cover.damage
+    drops = hit * damage_chance(weapon + extra + command.bonus, left)
+    if command.at_object:
+        drops = none
     return AttackOdds(hit, none, effect, drops, mods)

@@ -5,10 +5,12 @@ it does on a success.
 
 from __future__ import annotations
 
+from adjudicator.combat.systems.weird_wizard import afflictions
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard import errors as err
 from adjudicator.combat.systems.weird_wizard import events as ev
 from adjudicator.combat.systems.weird_wizard.commands import AttackOption
+from adjudicator.combat.systems.weird_wizard.effect_events import RollFailed
 from adjudicator.combat.systems.weird_wizard.rolls import AttributeRoll, Modifier
 from adjudicator.combat.systems.weird_wizard.state import (
     Applies,
@@ -18,10 +20,11 @@ from adjudicator.combat.systems.weird_wizard.state import (
     WeirdState,
 )
 from adjudicator.combat.systems.weird_wizard.transaction import Tx
-from adjudicator.combat.systems.weird_wizard.turns import may_react, pending
+from adjudicator.combat.systems.weird_wizard.turns import pending, react
 
 #: An unopposed attribute roll succeeds on this total or more.
 SUCCESS = 10
+ATTRIBUTES = ("strength", "agility", "intellect", "will")
 #: How far a driving attack pushes at most, in yards.
 DRIVE = 5
 #: The grips a weapon needs for an option (driving may use a shield instead).
@@ -55,7 +58,9 @@ def modifiers(attacker: Combatant, command: c.Attack) -> tuple[Modifier, ...]:
 
 
 def attacks_at_range(attacker: Combatant, command: c.Attack) -> bool:
-    """Whether the weapon the attack uses is a ranged one."""
+    """Whether the weapon the attack uses is a ranged one (or thrown)."""
+    if command.thrown:
+        return True
     return bool(attacker.range) and command.hand is not c.Hand.OFF and not command.improvised
 
 
@@ -74,6 +79,8 @@ def check_hand(attacker: Combatant, command: c.Attack) -> None:
     """Two weapons: "you can attack with either" or "with both weapons at the same time"."""
     if command.hand is c.Hand.MAIN:
         return
+    if command.thrown:
+        raise err.TwoWeaponsRefused("one weapon is thrown at a time: the main one")
     if not attacker.off_hand:
         raise err.TwoWeaponsRefused(f"{attacker.name} wields no off-hand weapon")
     if attacker.disarmed or command.improvised:
@@ -89,9 +96,44 @@ def check_hand(attacker: Combatant, command: c.Attack) -> None:
         )
 
 
+def check_aim(state: WeirdState, command: c.Attack) -> None:
+    """A called shot aims at an attribute to impair or at an object; an attack on a target
+    with total cover strikes the obstacle, so nothing aimed at the target goes with it."""
+    aims = bool(command.impair) + bool(command.at_object)
+    if aims and not command.called_shot:
+        raise err.CalledShotRefused("only a called shot aims (--called-shot)")
+    if command.called_shot and aims != 1:
+        raise err.CalledShotRefused(
+            "a called shot aims at one thing: an attribute to impair or an object",
+            hint="--impair strength|agility|intellect|will, or --at-object NAME",
+        )
+    if command.impair and command.impair not in ATTRIBUTES:
+        raise err.CalledShotRefused(f"{command.impair!r} is not an attribute")
+    if command.at_object and command.disarm:
+        raise err.CalledShotRefused("a disarm deals no damage for the object to take")
+    if not command.behind:
+        return
+    cover = state.obstacle(command.behind)
+    if cover.destroyed:
+        raise err.TotalCover(f"{cover.name} is destroyed: it covers no one")
+    aimed = ("disarm", "option", "called_shot", "dodge", "covered_by", "catch")
+    if any(getattr(command, name) for name in aimed):
+        raise err.TotalCover(
+            f"the attack strikes {cover.name}: no disarm, attack option, called shot, Dodge or "
+            "Cover Ally against the creature behind it"
+        )
+
+
 def check(state: WeirdState, attacker: Combatant, target: Combatant, command: c.Attack) -> None:
     """Refuse, before any die is rolled, a way of attacking whose requirements are not met."""
+    check_aim(state, command)
     check_hand(attacker, command)
+    if command.dodge_disarm:
+        if not command.disarm or command.dodge:
+            raise err.ResistRefused(
+                "the target dodges a disarm's Agility roll, and once a round", rule=err.DODGE
+            )
+        react(state, target)
     if command.option is not None:
         check_option(attacker, command, command.option)
     if command.catch and not command.disarm:
@@ -115,8 +157,7 @@ def check(state: WeirdState, attacker: Combatant, target: Combatant, command: c.
     if command.catch:
         if not state.in_reach(attacker, target):
             raise err.CatchRefused(f"{attacker.name} cannot reach {target.name}")
-        if not may_react(state, attacker):
-            raise err.ReactionUsed(f"{attacker.name} has used its reaction this round")
+        react(state, attacker)
 
 
 def check_option(attacker: Combatant, command: c.Attack, option: AttackOption) -> None:
@@ -204,40 +245,58 @@ def use_option(
         tx.emit(ev.Pushed(target.name, target.position, end, attacker.name))
 
 
-def marks(state: WeirdState, attacker: Combatant, target: Combatant) -> tuple[Modifier, ...]:
+def marks(state: WeirdState, attacker: Combatant, target: Combatant | None) -> tuple[Modifier, ...]:
     """The boons and banes attack options left: on the attacker's next roll to attack
     (pressing), and on the next roll to attack the target (disrupting, guarded)."""
     return tuple(
         Modifier(b.source, b.amount)
         for b in state.boons
         if (b.unit == attacker.name and b.on is Applies.ATTACK)
-        or (b.unit == target.name and b.on is Applies.ATTACKED)
+        or (target is not None and b.unit == target.name and b.on is Applies.ATTACKED)
     )
 
 
 def resisting_disarm(
-    state: WeirdState, attacker: Combatant, target: Combatant
+    state: WeirdState, attacker: Combatant, target: Combatant, *, dodge: bool = False
 ) -> tuple[Modifier, ...]:
-    """The banes on the target's Agility roll: 1 for every 2d6 Bonus Damage the attacker has
-    (what is left of it in multiple attacks), and the target's own pending boon or bane."""
+    """The boons and banes on the target's Agility roll: 1 bane for every 2d6 Bonus Damage
+    the attacker has (what is left of it in multiple attacks), 1 boon for a Dodge, the
+    target's afflictions and its own pending boon or bane."""
     volley = state.volley_of(attacker.name)
     have = attacker.bonus if volley is None else volley.bonus
     mods = [Modifier(f"{attacker.name}'s +{have}d6 Bonus Damage", -(have // 2))] if have > 1 else []
-    return (*mods, *pending(state, target.name))
+    if dodge:
+        mods.append(Modifier(f"{target.name} dodges (reaction)", 1))
+    return (
+        *mods,
+        *afflictions.own_roll(state, target.name, "agility"),
+        *pending(state, target.name),
+    )
 
 
-def disarm(tx: Tx, attacker: Combatant, target: Combatant, catch: bool) -> None:
+def disarm(tx: Tx, attacker: Combatant, target: Combatant, catch: bool, *, dodge: bool) -> None:
     """ "On a success, the target takes no damage. Instead, the target makes an Agility roll.
     For every 2d6 Bonus Damage you have, impose 1 bane on the target's roll. On a failure,
-    the target drops one object it holds in its hands." Ours: it drops its weapon."""
-    mods = resisting_disarm(tx.state, attacker, target)
-    roll = tx.attribute_roll(target.name, "Agility", target.agility, SUCCESS, "", mods)
-    tx.emit(ev.RollMade(target.name, f"resists {attacker.name}'s disarm", roll))
-    if roll.success:
-        return
+    the target drops one object it holds in its hands." Ours: it drops its weapon. Dodge:
+    "you make an Agility roll to resist a harmful effect ... roll with 1 boon"."""
+    purpose = f"resists {attacker.name}'s disarm"
+    if dodge:
+        tx.emit(ev.Reacted(target.name, "dodge: 1 boon to resist the disarm"))
+    if afflictions.fails(tx.state, target.name):
+        tx.emit(RollFailed(target.name, purpose, f"{target.name} is unconscious"))
+    else:
+        mods = resisting_disarm(tx.state, attacker, target, dodge=dodge)
+        roll = tx.attribute_roll(target.name, "Agility", target.agility, SUCCESS, "", mods)
+        tx.emit(ev.RollMade(target.name, purpose, roll))
+        if roll.success:
+            return
     tx.emit(ev.Disarmed(target.name, attacker.name))
     if catch:
         tx.emit(ev.Reacted(attacker.name, f"catches at {target.name}'s weapon"))
-        weapon = (Modifier("the object is a weapon", -1), *pending(tx.state, attacker.name))
+        weapon = (
+            Modifier("the object is a weapon", -1),
+            *afflictions.own_roll(tx.state, attacker.name, "agility"),
+            *pending(tx.state, attacker.name),
+        )
         grab = tx.attribute_roll(attacker.name, "Agility", attacker.agility, SUCCESS, "", weapon)
         tx.emit(ev.RollMade(attacker.name, f"tries to catch {target.name}'s weapon", grab))

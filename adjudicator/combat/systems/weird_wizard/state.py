@@ -14,8 +14,13 @@ from fractions import Fraction
 
 from adjudicator.combat.errors import UnknownUnit
 from adjudicator.combat.record import Record
+from adjudicator.combat.systems.weird_wizard.errors import UnknownEffect, UnknownObstacle
 
 REACH = 1
+#: How far an object held in one hand is thrown (or tossed), in yards; in two hands, half.
+THROW_YARDS = 10
+#: The name of the effect the Hide action gives ("you become hidden until you are found").
+HIDDEN = "hidden"
 
 
 class Side(enum.Enum):
@@ -50,6 +55,37 @@ class Phase(enum.Enum):
     ENDED = "ended"
 
 
+class Affliction(enum.Enum):
+    """The afflictions the page names: Called Shot's Impaired; what ends a Guarded Attack's
+    benefit, a grab or a pin; what a pinned creature is."""
+
+    CONFUSED = "confused"
+    CONTROLLED = "controlled"
+    HELD = "held"
+    IMPAIRED = "impaired"
+    STUNNED = "stunned"
+    UNCONSCIOUS = "unconscious"
+    WEAKENED = "weakened"
+
+
+class Ends(enum.Enum):
+    """When a lasting effect ends: at the end of a turn (any creature's, or one creature's,
+    after turn number `after`), at the end of round `after`, or when something removes it."""
+
+    TURN = "turn"
+    ROUND = "round"
+    REMOVED = "removed"
+
+
+class Each(enum.Enum):
+    """When a lasting effect occurs again: at the end of each of its creature's turns, or at
+    the end of each round ("Certain effects occur or are resolved at the end of the round")."""
+
+    NEVER = "never"
+    TURN = "turn"
+    ROUND = "round"
+
+
 @dataclass(frozen=True)
 class Combatant(Record):
     """A creature: its side, attributes, Defense, Health, damage total, weapon and place.
@@ -80,6 +116,8 @@ class Combatant(Record):
     prone: bool = False
     #: A second weapon, in the off hand: its damage dice (0: none).
     off_hand: int = 0
+    #: The Thrown trait of its weapon: the range it is thrown to (0: not a thrown weapon).
+    thrown: int = 0
 
     @property
     def bulk(self) -> Fraction:
@@ -97,6 +135,8 @@ class Combatant(Record):
         weapon = f"{self.dice}d6" + (f" range {self.range}" if self.range else "")
         if self.grip is not Grip.ONE_HANDED:
             weapon += f" {self.grip.value}"
+        if self.thrown:
+            weapon += f" thrown {self.thrown}"
         if self.off_hand:
             weapon += f" and off-hand {self.off_hand}d6"
         if self.disarmed:
@@ -118,6 +158,84 @@ class Turn(Record):
     moved: int = 0
     speed: int = 0
     acted: bool = False
+    #: The how-manieth turn of the fight it is (effects ending "at the end of the next turn").
+    number: int = 0
+
+
+@dataclass(frozen=True)
+class Effect(Record):
+    """A lasting effect on a creature: its `number` in the fight, its name, when it ends
+    (`ends`, `after`, `whose`), the affliction it bestows (Impaired in `attribute`), whether
+    it is harmful, who created it (`by`, "" for the Sage) and whether by magic, the roll that
+    can overcome it ("" none; an attribute or "luck"), and what it does each turn or round
+    (`damage` d6 dealt, `heal` d6 healed)."""
+
+    number: int
+    unit: str
+    name: str
+    ends: Ends
+    #: The last turn number (Ends.TURN) or the round (Ends.ROUND) that it outlasts.
+    after: int = 0
+    #: Ends.TURN: whose turn's end ends it ("" for any creature's).
+    whose: str = ""
+    affliction: Affliction | None = None
+    attribute: str = ""
+    harmful: bool = True
+    by: str = ""
+    magical: bool = False
+    overcome: str = ""
+    each: Each = Each.NEVER
+    damage: int = 0
+    heal: int = 0
+    #: How long it lasts, in the words of the moment it began ("until the end of this turn").
+    until: str = ""
+
+    def describe(self) -> str:
+        what = self.name
+        if self.affliction is not None and self.affliction.value != self.name.casefold():
+            what += f" ({self.affliction.value}"
+            what += f" in {self.attribute.capitalize()})" if self.attribute else ")"
+        elif self.attribute:
+            what += f" in {self.attribute.capitalize()}"
+        return f"#{self.number} {self.unit} {what}"
+
+    def lasts(self) -> str:
+        """Its duration in words, for the log and the board."""
+        if self.until:
+            return self.until
+        if self.ends is Ends.ROUND:
+            return f"until the end of round {self.after}"
+        if self.ends is Ends.TURN:
+            whose = f"{self.whose}'s" if self.whose else "the"
+            return f"until the end of {whose} next turn"
+        return "until removed"
+
+
+@dataclass(frozen=True)
+class Obstacle(Record):
+    """An obstacle a creature can be completely behind (total cover): its Defense and Health
+    as the Sage gives them, and the damage it has taken."""
+
+    name: str
+    defense: int
+    health: int
+    damage: int = 0
+
+    @property
+    def destroyed(self) -> bool:
+        return self.damage >= self.health
+
+
+@dataclass(frozen=True)
+class Task(Record):
+    """A task that takes more than an action (Extra Effort): the turns of actions it needs,
+    those spent on it so far, and the turn number it was last worked on."""
+
+    unit: str
+    name: str
+    needed: int
+    done: int = 0
+    last: int = 0
 
 
 @dataclass(frozen=True)
@@ -184,6 +302,14 @@ class WeirdState:
     #: Whose Speed is 0 until the start of whose next turn (a trip's critical success).
     halted: tuple[tuple[str, str], ...] = ()
     ended: str | None = None
+    #: The lasting effects in force, and how many were ever begun (the next one's number).
+    effects: tuple[Effect, ...] = ()
+    effect_count: int = 0
+    #: How many turns have started in the fight.
+    turns: int = 0
+    obstacles: tuple[Obstacle, ...] = ()
+    #: Tasks under way that take more than an action (Extra Effort).
+    tasks: tuple[Task, ...] = ()
 
     def has(self, name: str) -> bool:
         return any(c.name.casefold() == name.strip().casefold() for c in self.combatants)
@@ -271,3 +397,41 @@ class WeirdState:
 
     def defended(self, name: str) -> bool:
         return any(unit == name for unit, _ in self.defending)
+
+    def effects_on(self, name: str) -> tuple[Effect, ...]:
+        return tuple(e for e in self.effects if e.unit == name)
+
+    def effect(self, number: int) -> Effect:
+        for e in self.effects:
+            if e.number == number:
+                return e
+        known = ", ".join(f"#{e.number} ({e.unit} {e.name})" for e in self.effects) or "none"
+        raise UnknownEffect(f"no effect #{number} in force", hint=f"effects: {known}")
+
+    def afflictions(self, name: str) -> frozenset[tuple[Affliction, str]]:
+        """The afflictions `name` has (with Impaired's attribute): those its effects bestow;
+        held by a grab; confused, held and weakened while pinned ("A pinned creature is
+        confused, held, weakened, and cannot stand up until the effect ends.")."""
+        found = {(e.affliction, e.attribute) for e in self.effects_on(name) if e.affliction}
+        if self.held(name):
+            found.add((Affliction.HELD, ""))
+        if self.pinned(name):
+            found |= {(Affliction.CONFUSED, ""), (Affliction.WEAKENED, "")}
+        return frozenset((a, attribute) for a, attribute in found if a is not None)
+
+    def afflicted(self, name: str) -> frozenset[Affliction]:
+        return frozenset(a for a, _ in self.afflictions(name))
+
+    def obstacle(self, name: str) -> Obstacle:
+        for o in self.obstacles:
+            if o.name.casefold() == name.strip().casefold():
+                return o
+        known = ", ".join(o.name for o in self.obstacles) or "none"
+        raise UnknownObstacle(f"no obstacle {name!r} here", hint=f"obstacles: {known}")
+
+    def task_of(self, name: str) -> Task | None:
+        return next((t for t in self.tasks if t.unit == name), None)
+
+    def hidden(self, name: str) -> Effect | None:
+        """The effect that has `name` hidden (the Hide action), if any."""
+        return next((e for e in self.effects_on(name) if e.name == HIDDEN), None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from adjudicator.combat.systems.weird_wizard import afflictions, expiry
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard import errors as err
 from adjudicator.combat.systems.weird_wizard import events as ev
@@ -47,9 +48,38 @@ FOREIGN = {
 HELP_YARDS = 5
 
 
+#: Extra Effort: what a creature spending extra time on a task cannot do.
+FOCUS = (
+    "While you are spending this extra time, you focus entirely on the task at hand, and thus "
+    "you cannot use an action or a reaction to do anything else."
+)
+
+
+def react(state: WeirdState, unit: Combatant) -> None:
+    """Refuse a reaction `unit` cannot use now, naming the rule: "Each combatant can act out
+    of turn just once each round by using a reaction"; its afflictions; a task it focuses on
+    (Extra Effort)."""
+    if unit.incapacitated or unit.name in state.reacted:
+        raise err.ReactionUsed(f"{unit.name} has used its reaction this round")
+    affliction = afflictions.no_reactions(state, unit.name)
+    if affliction is not None:
+        raise err.Afflicted(f"{unit.name} is {affliction.value}: it cannot use reactions")
+    task = state.task_of(unit.name)
+    if task is not None:
+        raise err.ExtraEffort(
+            f"{unit.name} is spending its time on {task.name!r}",
+            rule=FOCUS,
+            hint="abandon the task first (its progress is lost)",
+        )
+
+
 def may_react(state: WeirdState, unit: Combatant) -> bool:
-    """ "Each combatant can act out of turn just once each round by using a reaction." """
-    return not unit.incapacitated and unit.name not in state.reacted
+    """Whether `unit` may use a reaction now (`react` says why not)."""
+    try:
+        react(state, unit)
+    except err.WeirdWizardError:
+        return False
+    return True
 
 
 def enemies(a: Combatant, b: Combatant) -> bool:
@@ -69,7 +99,9 @@ def fighting(state: WeirdState) -> None:
         raise err.NotInPhase(f"the fight is in its {state.phase.value} phase")
 
 
-def own_turn(state: WeirdState, unit: str, *, action: bool = True) -> Turn:
+def own_turn(state: WeirdState, unit: str, *, action: bool = True, task: bool = False) -> Turn:
+    """The turn under way, `unit`'s; with `action`, one whose action is left for it to use
+    (on a long task under way only with `task`)."""
     fighting(state)
     who = state.unit(unit)
     if state.turn is None or state.turn.unit != who.name:
@@ -79,6 +111,17 @@ def own_turn(state: WeirdState, unit: str, *, action: bool = True) -> Turn:
         if who.name in state.ambushed:
             raise err.Ambushed(f"{who.name} was ambushed and cannot act this turn")
         raise err.OneAction(f"{who.name} has used its action this turn")
+    if action:
+        affliction = afflictions.no_actions(state, who.name)
+        if affliction is not None:
+            raise err.Afflicted(f"{who.name} is {affliction.value}: it cannot use actions")
+        focus = state.task_of(who.name)
+        if focus is not None and not task:
+            raise err.ExtraEffort(
+                f"{who.name} is spending its time on {focus.name!r}",
+                rule=FOCUS,
+                hint="abandon the task first (its progress is lost)",
+            )
     return state.turn
 
 
@@ -100,6 +143,10 @@ def add(tx: Tx, command: c.AddCombatant) -> None:
             raise err.SetupError(f"{label} is from 1 to 30, not {score}")
     if not 1 <= u.health <= 1000 or not 0 <= u.speed <= 100 or not 0 <= u.dice <= 10:
         raise err.SetupError("Health 1..1000, Speed 0..100, weapon dice 0..10")
+    if not 0 <= u.thrown <= 100 or (u.thrown and u.grip is Grip.NATURAL):
+        raise err.SetupError(
+            "a weapon with the Thrown trait (thrown range 1..100) is held in the hands"
+        )
     if u.range < 0 or not 0 <= u.bonus <= 10 or u.damage != 0 or u.disarmed:
         raise err.SetupError("range 0 or more, Bonus Damage 0..10d6, no damage to start with")
     if u.off_hand and (not 0 < u.off_hand <= 10 or u.grip in (Grip.TWO_HANDED, Grip.NATURAL)
@@ -139,8 +186,7 @@ def take_initiative(tx: Tx, command: c.TakeInitiative) -> None:
         raise err.InitiativeRefused("only when a new round starts, before any turn")
     if who.name in state.ambushed:
         raise err.InitiativeRefused(f"{who.name} was ambushed: not aware of the enemies")
-    if who.name in state.reacted:
-        raise err.ReactionUsed(f"{who.name} has used its reaction this round")
+    react(state, who)
     tx.emit(ev.InitiativeTaken(who.name))
 
 
@@ -181,8 +227,32 @@ def act(tx: Tx, command: c.Act) -> None:
             f"no action {command.action!r}",
             hint=f"actions: attack, defend, help, hinder, stabilize, {', '.join(ACTIONS)}",
         )
+    if command.reaction:
+        react_with(tx, command, action)
+        return
     turn = own_turn(tx.state, command.unit)
     tx.emit(ev.ActionUsed(turn.unit, action, command.note))
+
+
+#: What may be used with a reaction instead of an action.
+REACTING = ("cast", "talent", "item")
+
+
+def react_with(tx: Tx, command: c.Act, action: str) -> None:
+    """ "Some spells have special rules for their casting, such as using a reaction instead of
+    an action." (Talents, traits and items too.) Which ones do is the Sage's call."""
+    fighting(tx.state)
+    who = tx.state.unit(command.unit)
+    if action not in REACTING:
+        raise err.NotAnAction(
+            f"{action!r} is not used with a reaction",
+            rule="Some spells have special rules for their casting, such as using a reaction "
+            "instead of an action.",
+            hint=f"with a reaction: {', '.join(REACTING)}",
+        )
+    react(tx.state, who)
+    note = f" ({command.note})" if command.note else ""
+    tx.emit(ev.Reacted(who.name, f"{action}{note}"))
 
 
 def _within(state: WeirdState, a: Combatant, b: Combatant, what: str) -> None:
@@ -239,10 +309,19 @@ def rearm(tx: Tx, command: c.Rearm) -> None:
 
 @c.handles(c.EndTurn)
 def end_turn(tx: Tx, command: c.EndTurn) -> None:
+    """The turn's end: its effects resolved in the order the rules and `command.order` give
+    ("you resolve any harmful effects first"), then the round's end and its effects when
+    every combatant has taken a turn."""
     turn = own_turn(tx.state, command.unit, action=False)
+    order = expiry.Order(command.order)
+    expiry.unworked_task(tx, turn)
+    expiry.turn_end(tx, turn, order)
     tx.emit(ev.TurnEnded(turn.unit))
     if tx.state.now_acting() is None:
-        tx.emit(ev.RoundEnded(), ev.RoundBegan(tx.state.round + 1))
+        tx.emit(ev.RoundEnded())
+        expiry.round_end(tx, order)
+        tx.emit(ev.RoundBegan(tx.state.round + 1))
+    order.check_all_used()
 
 
 @c.handles(c.EndFight)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from adjudicator.combat.systems.weird_wizard import afflictions, effects, options
 from adjudicator.combat.systems.weird_wizard import commands as c
 from adjudicator.combat.systems.weird_wizard import errors as err
 from adjudicator.combat.systems.weird_wizard import events as ev
-from adjudicator.combat.systems.weird_wizard import options
 from adjudicator.combat.systems.weird_wizard.attacks import (
     additional_attack,
     in_volley,
@@ -24,14 +24,14 @@ from adjudicator.combat.systems.weird_wizard.attacks import (
 )
 from adjudicator.combat.systems.weird_wizard.commands import UnarmedWay, Wrestling
 from adjudicator.combat.systems.weird_wizard.rolls import Modifier
-from adjudicator.combat.systems.weird_wizard.state import Combatant, Grip, WeirdState
+from adjudicator.combat.systems.weird_wizard.state import Affliction, Combatant, Grip, WeirdState
 from adjudicator.combat.systems.weird_wizard.transaction import Tx
 from adjudicator.combat.systems.weird_wizard.turns import (
     enemies,
     fighting,
-    may_react,
     own_turn,
     pending,
+    react,
 )
 
 SCORES = ("strength", "agility")
@@ -125,8 +125,7 @@ def check(state: WeirdState, command: c.Unarmed) -> tuple[Combatant, Combatant]:
     if way is UnarmedWay.DRAG:
         check_drag(state, me, command.to)
     if way is UnarmedWay.ESCAPE and command.grab_back:
-        if not may_react(state, me):
-            raise err.ReactionUsed(f"{me.name} has used its reaction this round")
+        react(state, me)
         check(state, c.Unarmed(me.name, UnarmedWay.GRAB, target.name))
     check_resist(state, command, me, target)
     return me, target
@@ -147,7 +146,7 @@ def check_drag(state: WeirdState, me: Combatant, to: int | None) -> None:
         raise err.UnarmedRefused("a drag names where it goes (a yard)", rule=err.DRAG)
     if me.prone:
         raise err.Prone(f"{me.name} is prone: it stands up before it moves")
-    left = 0 if turn is None else turn.speed - turn.moved
+    left = 0 if turn is None else afflictions.speed_left(state, turn)
     if abs(to - me.position) > left:
         raise err.TooFar(f"{me.name} has {left} yards of Speed left, not {abs(to - me.position)}")
 
@@ -161,7 +160,7 @@ def check_resist(state: WeirdState, command: c.Unarmed, me: Combatant, target: C
         raise err.ResistRefused("one reaction a round: withstand or dodge", rule=err.DODGE)
     rule = err.WITHSTAND if command.withstand else err.DODGE
     strike = command.way is UnarmedWay.STRIKE
-    automatic = command.way is UnarmedWay.GRAB and state.held(target.name)
+    automatic = command.way is UnarmedWay.GRAB and Affliction.HELD in state.afflicted(target.name)
     against = "" if strike or automatic else contest(command, me, target).against
     wanted = "strength" if command.withstand else "agility"
     if automatic or (against != wanted and not (strike and command.dodge)):
@@ -171,8 +170,7 @@ def check_resist(state: WeirdState, command: c.Unarmed, me: Combatant, target: C
             f"{wanted.capitalize()}",
             rule=rule,
         )
-    if not may_react(state, target):
-        raise err.ReactionUsed(f"{target.name} has used its reaction this round")
+    react(state, target)
 
 
 @c.handles(c.Unarmed)
@@ -198,11 +196,11 @@ def resolve(tx: Tx, me: Combatant, target: Combatant, command: c.Unarmed) -> Non
         strike = c.Attack(me.name, target.name, improvised=True, dodge=command.dodge)
         resolve_attack(tx, me, target, strike, unarmed=True)
         return
-    if way is UnarmedWay.GRAB and tx.state.held(target.name):
+    if way is UnarmedWay.GRAB and Affliction.HELD in tx.state.afflicted(target.name):
         tx.emit(ev.Grabbed(me.name, target.name, tx.state.round))
         return
     fight = contest(command, me, target)
-    mods = modifiers(tx.state, me, target, command)
+    mods = modifiers(tx.state, me, target, command, fight)
     roll = tx.attribute_roll(
         me.name,
         fight.attribute.capitalize(),
@@ -215,6 +213,7 @@ def resolve(tx: Tx, me: Combatant, target: Combatant, command: c.Unarmed) -> Non
         tx.emit(ev.RollMade(me.name, f"tries to escape {target.name}'s grab", roll))
     else:
         tx.emit(ev.AttackRolled(me.name, target.name, roll))
+        effects.reveal(tx, me.name, f"{me.name} attacks")
     if roll.success:
         succeed(tx, me, target, command, critical=roll.critical)
     elif way is UnarmedWay.DRAG:
@@ -222,10 +221,11 @@ def resolve(tx: Tx, me: Combatant, target: Combatant, command: c.Unarmed) -> Non
 
 
 def modifiers(
-    state: WeirdState, me: Combatant, target: Combatant, command: c.Unarmed
+    state: WeirdState, me: Combatant, target: Combatant, command: c.Unarmed, fight: Contest
 ) -> tuple[Modifier, ...]:
     """The boons and banes of the roll, each named: a shield (shove, trip), a run-up of 5
-    yards (shove), prone, a Withstand or Dodge, and those pending on the roller."""
+    yards (shove), prone, a Withstand or Dodge, the roller's afflictions on its attribute
+    and the opposer's on the score rolled against, and those pending on the roller."""
     way = command.way
     mods = []
     if me.shield and way in (UnarmedWay.SHOVE, UnarmedWay.TRIP):
@@ -237,6 +237,8 @@ def modifiers(
         mods.append(Modifier(f"{target.name} withstands (reaction)", -1))
     if command.dodge:
         mods.append(Modifier(f"{target.name} dodges (reaction)", -1))
+    mods += afflictions.own_roll(state, me.name, fight.attribute)
+    mods += afflictions.against(state, target.name, fight.against)
     if way is UnarmedWay.ESCAPE:
         return (*mods, *pending(state, me.name))
     mods += prone_modifiers(state, me, target)
@@ -325,7 +327,7 @@ def stand_cost(state: WeirdState, me: Combatant) -> int:
             "the effect ends.",
         )
     cost = (me.speed + 1) // 2
-    left = 0 if turn is None else turn.speed - turn.moved
+    left = 0 if turn is None else afflictions.speed_left(state, turn)
     if cost > left:
         raise err.Prone(f"standing up takes {cost} yards of Speed; {me.name} has {left}")
     return cost
