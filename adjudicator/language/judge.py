@@ -262,6 +262,7 @@ class Judge:
             head = heads[-1] if heads else None  # as `_concept_of` finds it
             lemma, text = t.lemma_.lower(), t.text.lower()
             texts += [lemma, text, head.phrase.lower() if head else text]
+            texts += head.forms if head else ()  # what the rules' link compares with a Word
         return texts
 
 
@@ -385,9 +386,10 @@ def features(coverage: Reader, report: CoverageReport, intent: Intent | None = N
     phrases = [
         head.concept.phrase.lower() if head else t.text.lower() for t, *_, head, _ in located
     ]
+    forms = [form for *_, head, _ in located if head for form in head.concept.forms]
     coverage.embed(
         [*set_texts, *(t.lemma_.lower() for t in candidates), *(t.text.lower() for t in candidates),
-         *phrases]
+         *phrases, *forms]
     )  # fmt: skip
     low = intent_text.lower()
     question = intent_text.strip().endswith("?")

@@ -80,3 +80,17 @@ def test_a_draft_passes_its_own_check(judged: Coverage, models: Models) -> None:
     assert found.spell is not None
     words = tuple(u.word for u in found.spell.words)
     assert judged.check(words, "heal the ferryman's broken arm").covered
+
+
+def test_a_word_the_walk_lemmatises_otherwise_than_the_parse_is_compared(
+    judged: Coverage,
+) -> None:
+    """A purpose-clause word whose lexicon form differs from the parser's lemma ("Grinning":
+    grin / grinning) is judged with a link to each Word; its form was never encoded, and
+    `spell check` failed with a KeyError instead of a verdict (found by a training author)."""
+    intent = (
+        "Grinning, Hobb touched the pantry door and summoned mice inside to get back at the "
+        "innkeeper."
+    )
+    report = judged.check(parse_words("[Cheese] [Summon]"), intent)
+    assert report.verdict is not Verdict.MEANINGLESS
