@@ -192,7 +192,7 @@ class RulingChecks:
             analysis, words, precedents=self.index.confirmed_mappings(words), intent=intent
         )
         reading = self.index.reader.read(
-            text, words, vector=intent.vector, analysis=analysis, effects=False
+            text, words, vector=intent.vector, report=report, effects=False
         )
         ranked = self.index.rank(reading.vector, text, words, limits.NEIGHBOURS)
         neighbours = tuple(hit for hit in ranked if hit.scores.total >= limits.CLOSE_PRECEDENT)

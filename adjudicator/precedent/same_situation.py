@@ -31,8 +31,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from adjudicator.language import cues
-from adjudicator.language.concepts import IntentAnalysis, Role
+from adjudicator.language.concepts import Role
 from adjudicator.language.cues import ScopeKind
+from adjudicator.language.report import Verdict
 from adjudicator.precedent import thresholds as limits
 from adjudicator.rules.words import Word, format_words
 
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from adjudicator.language.coverage import Coverage
+    from adjudicator.language.report import CoverageReport
 
     Vector = NDArray[np.float32]
 
@@ -252,13 +254,17 @@ class Reader:
         words: Sequence[Word],
         *,
         vector: Vector | None = None,
-        analysis: IntentAnalysis | None = None,
+        report: CoverageReport | None = None,
         effects: bool = True,
     ) -> Reading:
-        """The reading of one intent; pass its stored vector or its parse to reuse them.
+        """The reading of one intent; pass its stored vector or its coverage report to reuse
+        them. Its scope and whether it means anything are the coverage check's, the judge's
+        rulings included: a phrase the check reads as no scope ("spin him around") is none
+        here either, so the same situation in other words is not told apart by the parse.
         With `effects` False the effects' vectors are left for `with_effects` (they matter
         only when a candidate precedent is close; most checks have none)."""
-        parsed = analysis if analysis is not None else self.coverage.analyse(intent, words)
+        judged = report if report is not None else self.coverage.check(words, intent)
+        parsed = judged.analysis
         named = tuple(
             dict.fromkeys(c.text.lower() for c in parsed.concepts if c.role is Role.EFFECT)
         )
@@ -266,7 +272,11 @@ class Reader:
         encoded = self.encode(texts)
         if vector is None:
             vector, encoded = encoded[0], encoded[1:]
-        scope = frozenset(COARSE[c.scope] for c in parsed.concepts if c.scope is not None)
+        scope = frozenset(
+            COARSE[item.concept.scope]
+            for item in judged.concepts
+            if item.concept.scope is not None and item.concept.needs_word
+        )
         heads = frozenset(
             found[-1]
             for c in parsed.concepts
@@ -279,7 +289,7 @@ class Reader:
             hinted=scope_hints(intent),
             effects=named,
             effect_vectors=encoded if named and effects else None,
-            meaningless=parsed.meaningless,
+            meaningless=judged.verdict is Verdict.MEANINGLESS,
             heads=heads,
         )
 

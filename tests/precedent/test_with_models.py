@@ -17,7 +17,7 @@ from adjudicator.ledger.rulings import Proposal, Status, Verdict, status_of
 from adjudicator.precedent.evaluation import predict, score
 from adjudicator.precedent.retrieval import PrecedentIndex
 from adjudicator.precedent.ruling_checks import PrecedentConflict, RulingChecks
-from adjudicator.precedent.same_situation import Reader
+from adjudicator.precedent.same_situation import Reader, compare
 from adjudicator.precedent.store import load_vectors
 from adjudicator.rules.characters import snazzle
 from adjudicator.rules.words import parse_words
@@ -115,6 +115,35 @@ def test_the_same_situation_is_found_by_meaning_and_scope(coverage: Coverage) ->
     result = score(DEV, predictions)
     assert result.errors == () and result.false_accusations == 0
     assert [p.ranked[0][0] for p in predictions] == ["r3", "r2", "r6", "r2"]
+
+
+@pytest.mark.parametrize(
+    ("words", "ruled", "asked", "same"),
+    [
+        ("[Freeze] [Water]", "freeze the puddle under the guard",
+         "turn the puddle under the guard to ice until he slips", True),
+        ("[Calm] [Horse]", "soothe the panicked horse", "calm the horse until it stops bucking",
+         True),
+        ("[Freeze] [Water]", "freeze the puddle under the guard",
+         "freeze the puddle under the guard for an hour", False),
+        ("[Calm] [Horse]", "soothe the panicked horse", "keep the panicked horse calm until dawn",
+         False),
+    ],
+)  # fmt: skip
+def test_scope_is_what_the_coverage_check_reads(
+    coverage: Coverage, words: str, ruled: str, asked: str, *, same: bool
+) -> None:
+    """ "Two intents are 'the same' when they ask for the same effect with the same scope
+    (same kinds of target, area, duration, casting manner and delivery)", and a duration is
+    one "beyond one round ('permanently', 'forever', 'for an hour', 'until dawn', 'all
+    night')" (wop-dev README). The same-situation test takes an intent's scope from the
+    coverage check, so an "until" that only says when the effect is done ("until he slips"),
+    which the check reads as no scope, does not make a paraphrase another situation; the
+    parse alone read it as a duration."""
+    reader = Reader(coverage)
+    spell = parse_words(words)
+    found = compare(reader.read(asked, spell), reader.read(ruled, spell))
+    assert found.same is same, found.reasons
 
 
 def test_search_ranks_the_rulebooks_example_first_and_says_why(checks: RulingChecks) -> None:
