@@ -281,7 +281,8 @@ def fold(held: str, data: dict[str, dict[str, Any]]) -> dict[str, np.ndarray]:
     digest = hashlib.sha256()
     for name, d in sorted(data.items()):
         if name != held:
-            digest.update(name.encode() + d["tokens"].tobytes() + d["labels"].tobytes())
+            for part in ("tokens", "pairs", "labels"):
+                digest.update(name.encode() + d[part].tobytes())
     digest.update(repr((SEEDS, EPOCHS, HIDDEN, CASES_PER_BATCH)).encode())
     kept = CACHE / "folds" / f"{held}-{digest.hexdigest()[:12]}.npz"
     if kept.exists():
