@@ -144,7 +144,7 @@ def test_a_request_a_ruling_and_a_fight_turn_at_a_live_table(
 
         # Bram drafts a spell: coverage follows his typing, then he sends it.
         bram.fill("#draft-words", "Become Speech")
-        bram.fill("#draft-intent", "make the guard speak the truth")
+        bram.fill("#draft-intent", "make the guard tell the truth")
         expect(bram.locator("#coverage .coverage-table")).to_be_visible()
         bram.click("#send")
         expect(bram.locator("#requests li[data-id=Q1]")).to_contain_text("waiting")
@@ -248,7 +248,7 @@ def test_a_ruling_rechecks_the_spells_a_phone_and_the_queue_show(
     with opened(live, tmp_path, devices) as pages:
         screen, bram = pages["storyteller"], pages["Bram"]
         bram.fill("#draft-words", "Become Speech")
-        bram.fill("#draft-intent", "make the guard speak the truth")
+        bram.fill("#draft-intent", "make the guard tell the truth")
         verdict = bram.locator("#coverage .verdict")
         expect(verdict).to_contain_text("Coverage: not covered")  # nothing covers "truth"
         for asked in ("Q1", "Q2"):  # the same spell twice: one to rule, one left waiting
