@@ -116,11 +116,7 @@ class PinEnded(WeirdEvent):
     why: str
 
     def apply(self, state: WeirdState) -> WeirdState:
-        grabs = tuple(
-            replace(g, pinned=False) if (g.holder, g.held) == (self.holder, self.held) else g
-            for g in state.grabs
-        )
-        return replace(state, grabs=grabs)
+        return state.regrab(self.holder, self.held, pinned=False)
 
     def describe(self) -> str:
         return f"{self.holder} releases its pin on {self.held} ({self.why})"

@@ -435,11 +435,7 @@ class DragFailed(WeirdEvent):
     held: str
 
     def apply(self, state: WeirdState) -> WeirdState:
-        grabs = tuple(
-            replace(g, slipping=True) if (g.holder, g.held) == (self.holder, self.held) else g
-            for g in state.grabs
-        )
-        return replace(state, grabs=grabs)
+        return state.regrab(self.holder, self.held, slipping=True)
 
     def describe(self) -> str:
         return f"{self.holder} fails to drag {self.held}: if {self.holder} moves, the grab ends"
@@ -452,11 +448,7 @@ class Pinned(WeirdEvent):
     held: str
 
     def apply(self, state: WeirdState) -> WeirdState:
-        grabs = tuple(
-            replace(g, pinned=True) if (g.holder, g.held) == (self.holder, self.held) else g
-            for g in state.grabs
-        )
-        return replace(state, grabs=grabs)
+        return state.regrab(self.holder, self.held, pinned=True)
 
     def describe(self) -> str:
         return f"{self.holder} pins {self.held}: it cannot stand up until the pin ends"

@@ -377,6 +377,22 @@ class WeirdState:
     def grab_of(self, holder: str, held: str) -> Grab | None:
         return next((g for g in self.grabs if g.holder == holder and g.held == held), None)
 
+    def regrab(
+        self, holder: str, held: str, *, pinned: bool | None = None, slipping: bool | None = None
+    ) -> WeirdState:
+        """The state with the grab of `holder` on `held` pinned or not, slipping or not."""
+        grabs = tuple(
+            replace(
+                g,
+                pinned=g.pinned if pinned is None else pinned,
+                slipping=g.slipping if slipping is None else slipping,
+            )
+            if (g.holder, g.held) == (holder, held)
+            else g
+            for g in self.grabs
+        )
+        return replace(self, grabs=grabs)
+
     def held(self, name: str) -> bool:
         """Held by a grab (or a pin): "Held" in the Weird Wizard core rules: Speed 0."""
         return any(g.held == name for g in self.grabs)
