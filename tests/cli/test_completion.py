@@ -43,8 +43,11 @@ def _complete(home: Path, line: str) -> list[str]:
 
 
 def test_install_completion_lets_bash_complete_commands_and_subcommands(tmp_path: Path) -> None:
+    # Typer finds the shell to install for by walking up the process tree (shellingham),
+    # so the command runs under bash as a user's would, whatever started the tests (a
+    # second command keeps bash from exec-ing into the first).
     installed = subprocess.run(
-        [str(SCRIPT), "--install-completion", "bash"],
+        ["bash", "--norc", "-c", f"'{SCRIPT}' --install-completion bash; exit $?"],
         env=_environment(tmp_path),
         capture_output=True,
         text=True,
