@@ -1,7 +1,10 @@
 """Score a coverage file through the real check, once per judge weights file given.
 
     python models/score_hands.py training/hands/author-y/coverage.jsonl \
-        adjudicator/language/data/judge.npz [OTHER.npz ...]
+        adjudicator/language/data/judge.npz+adjudicator/language/data/reader.npz [OTHER ...]
+
+Each weights argument is a judge's networks, with `+` its cross-reader (none: the networks
+alone).
 
 Made for whole hands (`training/hands/`: 6-10 Words a case, most unrelated to the intent),
 which the leave-one-author-out folds never see: it prints balanced accuracy,
@@ -27,7 +30,9 @@ def main(argv: list[str]) -> int:
     path, weights = Path(argv[0]), argv[1:]
     models = Models()
     for name in weights:
-        coverage = Coverage(models, judge=Judge(Path(name)))
+        networks, _, reader = name.partition("+")
+        judge = Judge(Path(networks), Path(reader) if reader else None)
+        coverage = Coverage(models, judge=judge)
         binary = BinaryScore()
         wrong = []
         for line in path.open(encoding="utf-8"):

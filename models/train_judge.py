@@ -293,9 +293,12 @@ def fold(held: str, data: dict[str, dict[str, Any]]) -> dict[str, np.ndarray]:
     return packed
 
 
-def checked(packed: dict[str, np.ndarray], path: Path) -> dict[str, float]:
-    """A fold's judge in the real coverage check (walk, firm rules and all), scored on the
-    held-out file as `adjudicator eval coverage` scores it: the figure a new table sees."""
+def checked(
+    packed: dict[str, np.ndarray], path: Path, reader: Path | None = None
+) -> dict[str, float]:
+    """A fold's judge (with the fold's cross-reader, `reader`) in the real coverage check
+    (walk, firm rules and all), scored on the held-out file as `adjudicator eval coverage`
+    scores it: the figure a new table sees."""
     import tempfile
 
     from adjudicator.language.coverage import Coverage
@@ -307,7 +310,7 @@ def checked(packed: dict[str, np.ndarray], path: Path) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         weights = Path(folder) / "judge.npz"
         np.savez_compressed(weights, **packed)  # type: ignore[arg-type]
-        coverage = Coverage(Models(), judge=Judge(weights))
+        coverage = Coverage(Models(), judge=Judge(weights, reader))
         binary = BinaryScore()
         verdicts: dict[str, set[bool]] = {}
         for line in path.open(encoding="utf-8"):
