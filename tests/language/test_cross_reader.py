@@ -4,6 +4,7 @@ weights that do not fit MiniLM are a clear error."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +12,15 @@ import pytest
 
 from adjudicator.language.coverage import Coverage
 from adjudicator.language.cross_reader import MAX_PIECES, CrossReader, encoded
-from adjudicator.language.judge import READER_WEIGHTS, WEIGHTS, Judge
+from adjudicator.language.judge import (
+    MAX_SETS,
+    READER_WEIGHTS,
+    WEIGHTS,
+    Judge,
+    _read,
+    features,
+    may_cover,
+)
 from adjudicator.language.models import ModelError, Models
 from adjudicator.rules.words import parse_words
 
@@ -120,3 +129,81 @@ def test_a_whole_hand_is_read_word_set_by_word_set(models: Models) -> None:
     assert not report.covered
     assert report.missing_lemmas == ("trap",)
     assert coverage.check((*hand, *parse_words("[Trap]")), TRAP).covered
+
+
+@pytest.mark.parametrize(
+    ("words", "intent", "effect"),
+    [
+        ("[Lock] [Gate]", "unlock the gate", "unlock"),
+        ("[Warm] [Water]", "chill the water", "chill"),
+    ],
+)
+def test_the_reader_never_reads_an_opposite_as_cover(
+    models: Models, words: str, intent: str, effect: str
+) -> None:
+    """ "Opposites never cover each other: `Warm` does not cover 'chill'" (the labelling
+    policy, wop-dev README). The reader, left to itself, read [Lock] as covering "unlock"
+    (its vectors put opposites close), so it reads a word without a Word the rules bar."""
+    coverage = Coverage(models)
+    report = coverage.check(parse_words(words), intent)
+    found = features(coverage, report)
+    row = [t.lemma for t in found.meta].index(effect)
+    assert found.blocked[row, 0] == 1.0
+    assert report.missing_lemmas == (effect,)
+
+
+@pytest.mark.parametrize(
+    ("words", "intent"),
+    [("[Reduce] [Voice]", "mute the herald"), ("[Silence] [Person]", "make him stop talking")],
+)
+def test_an_opposite_the_spell_reverses_is_not_barred(
+    models: Models, words: str, intent: str
+) -> None:
+    """ "[Decrease] [Speech] could be used to mute a single person": with a reversing Word,
+    or under "stop", an opposite names the effect."""
+    coverage = Coverage(models)
+    report = coverage.check(parse_words(words), intent)
+    assert not features(coverage, report).blocked.any()
+    assert report.covered
+
+
+class _Recorder:
+    """Stands in for the cross-reader to see which Words `judge._read` reads each word with."""
+
+    def __init__(self) -> None:
+        self.read: dict[str, tuple[str, ...]] = {}
+
+    def missing(
+        self, words: Sequence[str], text: str, spans: Sequence[Sequence[int]]
+    ) -> np.ndarray:
+        for start, end in spans:
+            self.read[text[start:end]] = tuple(words)
+        return np.full(len(spans), 0.5, dtype=np.float32)
+
+
+@pytest.mark.parametrize(
+    ("words", "intent", "expected"),
+    [
+        # "Opposites never cover each other"
+        ("[Lock] [Gate]", "unlock the gate", {"unlock": ("Gate",), "gate": ("Lock", "Gate")}),
+        # "[Decrease] [Speech] could be used to mute a single person"
+        ("[Reduce] [Voice]", "mute the herald", {"mute": ("Reduce", "Voice")}),
+        # "A scope Word only covers its own kind of scope" (a verb is never scope)
+        (
+            "[Fire] [Ball] [Zone]",
+            TRAP,
+            {"trap": ("Fire", "Ball"), "fire": ("Fire", "Ball", "Zone")},
+        ),
+    ],
+)
+def test_each_word_is_read_with_the_words_that_may_cover_it(
+    models: Models, words: str, intent: str, expected: dict[str, tuple[str, ...]]
+) -> None:
+    coverage = Coverage(models)
+    report = coverage.check(parse_words(words), intent)
+    found = features(coverage, report)
+    count = len(found.meta)
+    covers = (np.zeros((count, MAX_SETS), np.float32), may_cover(coverage, found))
+    recorder = _Recorder()
+    _read(recorder, report.words, found, covers, np.zeros(count, np.float32))  # type: ignore[arg-type]
+    assert {k: v for k, v in recorder.read.items() if k in expected} == expected
