@@ -309,33 +309,23 @@ def _read(
     missing: Array,
 ) -> Array:
     """The cross-reader's P(missing) of each token, read with the Words that may cover it
-    (`covers`: the networks' cover of each Word set and `may_cover`'s mask). The policy's
-    bars, which the reader never learnt, hold for it:
-    - "Opposites never cover each other" (and "`Dog` does not cover a fox"): a Word the rules
-      bar for the word (`Features.blocked`) is left out; left in, [Lock] read as covering
-      "unlock" and [Darkness] "light";
-    - "A scope Word only covers its own kind of scope": a verb is read without the spell's
-      area and duration Words ([Zone] covers no "trap"). Nouns keep them: the walk's scope
-      reading of nouns is not sure enough (masking them too cost three of the five folds,
-      "all night" read as no duration).
-    A hand larger than the spells the reader learnt from (`MOST_WORDS_SEEN`) is read per
-    token with the Word set the networks find covers it best: given all eight Words it read
-    everything as covered (whole hands 0.77 balanced accuracy, against 0.86 without it). A
-    token no Word may cover keeps the networks' reading (`missing`)."""
+    (`covers`: the networks' cover of each Word set and `may_cover`'s mask). That is the
+    spell's Words, less an area or duration Word for a verb ("A scope Word only covers its
+    own kind of scope", which the reader never learnt: [Zone] covers no "trap"; for nouns the
+    walk's scope reading is not sure enough: masking them too cost three of the five folds,
+    "all night" read as no duration); or, for a hand larger than the spells it learnt from
+    (`MOST_WORDS_SEEN`), the Word set the networks find covers the token best (given all
+    eight Words it reads everything as covered: whole hands 0.77 balanced accuracy, against
+    0.86 without it). A token no Word may cover keeps the networks' reading (`missing`)."""
     cover, allowed = covers
-    open_ = allowed * (1.0 - found.blocked)
     groups: dict[tuple[Word, ...], list[int]] = {}
     for i in range(len(found.meta)):
         if len(words) > MOST_WORDS_SEEN:
             j = int(cover[i].argmax())
-            readable = found.sets[j] if open_[i, j] else ()
+            readable = found.sets[j] if allowed[i, j] else ()
         else:  # of its own Words only a verb's are masked: an effect is never scope
             verb = found.meta[i].pos == "VERB"
-            readable = tuple(
-                w
-                for j, w in enumerate(words)
-                if not found.blocked[i, j] and (allowed[i, j] or not verb)
-            )
+            readable = tuple(w for j, w in enumerate(words) if allowed[i, j] or not verb)
         groups.setdefault(readable, []).append(i)
     read = missing.copy()
     for readable, rows in groups.items():
@@ -371,8 +361,6 @@ class Features:
     sets: tuple[tuple[Word, ...], ...]
     meta: tuple[_TokenMeta, ...]
     parsed: str  # the prepared text the parse read
-    blocked: Array  # 1 where the rules bar a one-Word set (an opposite, a sibling kind)
-    # and nothing in the spell reverses it
 
 
 def _heads(c: Concept, start: int, end: int, token: Token) -> bool:
@@ -478,10 +466,7 @@ def features(coverage: Reader, report: CoverageReport, intent: Intent | None = N
     question = intent_text.strip().endswith("?")
     hedge = any(low.startswith(h) or f" {h}" in low[:25] for h in _HEDGES)
     n = len(doc)
-    token_rows, pair_blocks, masks, blocks, meta = [], [], [], [], []
-    # "[Decrease] [Speech] could be used to mute a single person": with a reversing Word,
-    # or under "stop" or "without", an opposite names the effect (`Features.blocked`)
-    spell_reverses = any(w.text.lower() in cues.REVERSING_WORDS for w in words)
+    token_rows, pair_blocks, masks, meta = [], [], [], []
     for (t, start, end, head, inside), phrase in zip(located, phrases, strict=True):
         lemma = t.lemma_.lower()
         item = head or inside
@@ -531,18 +516,12 @@ def features(coverage: Reader, report: CoverageReport, intent: Intent | None = N
         mask[: len(block)] = 1.0
         pair_blocks.append(pairs)
         masks.append(mask)
-        reversing = spell_reverses or t.head.lemma_.lower() in cues.NEGATIVE_CUES
-        barred = [
-            len(w) == 1 and not reversing and coverage.link(concept, w[0]).blocked is not None
-            for w in sets
-        ]
-        blocks.append(np.pad(np.asarray(barred, dtype=np.float32), (0, MAX_SETS - len(sets))))
         governor = prepared.span(t.head.idx, t.head.idx + len(t.head.text))
         parsed = (t.idx, t.idx + len(t.text))
         meta.append(_TokenMeta(t.text, lemma, t.pos_, start, end, head, governor, parsed))
     if not token_rows:
         empty = np.zeros((0, 0), dtype=np.float32)
-        return Features(empty, empty, empty, tuple(sets), (), prepared.text, empty)
+        return Features(empty, empty, empty, tuple(sets), (), prepared.text)
     return Features(
         np.asarray(token_rows, dtype=np.float32),
         np.asarray(pair_blocks, dtype=np.float32),
@@ -550,7 +529,6 @@ def features(coverage: Reader, report: CoverageReport, intent: Intent | None = N
         tuple(sets),
         tuple(meta),
         prepared.text,
-        np.asarray(blocks, dtype=np.float32),
     )
 
 
