@@ -93,6 +93,9 @@ MAX_SETS = 10
 #: 4: 45): a hand of eight is read as a spell of three, not as something the networks never
 #: saw (which read every token of it as needing no Word). The held-out figures are the same.
 MOST_WORDS_SEEN = 3
+#: the most Words the cross-reader reads at once: its training cases cast four Words in 234
+#: spells (five or more in 10); a larger hand is read a Word set at a time (`_read`).
+MOST_WORDS_READ = 4
 _DEPS = (
     "ROOT",
     "dobj",
@@ -314,13 +317,13 @@ def _read(
     own kind of scope", which the reader never learnt: [Zone] covers no "trap"; for nouns the
     walk's scope reading is not sure enough: masking them too cost three of the five folds,
     "all night" read as no duration); or, for a hand larger than the spells it learnt from
-    (`MOST_WORDS_SEEN`), the Word set the networks find covers the token best (given all
+    (`MOST_WORDS_READ`), the Word set the networks find covers the token best (given all
     eight Words it reads everything as covered: whole hands 0.77 balanced accuracy, against
     0.86 without it). A token no Word may cover keeps the networks' reading (`missing`)."""
     cover, allowed = covers
     groups: dict[tuple[Word, ...], list[int]] = {}
     for i in range(len(found.meta)):
-        if len(words) > MOST_WORDS_SEEN:
+        if len(words) > MOST_WORDS_READ:
             j = int(cover[i].argmax())
             readable = found.sets[j] if allowed[i, j] else ()
         else:  # of its own Words only a verb's are masked: an effect is never scope

@@ -155,6 +155,14 @@ class _Recorder:
             TRAP,
             {"trap": ("Fire", "Ball"), "fire": ("Fire", "Ball", "Zone")},
         ),
+        # "delivery beyond touch ("from a distance", ...), e.g. `Blast`, `Ray`" (wop-dev
+        # README): a spell of four Words, as the reader learnt from, is read whole, not with
+        # the one Word the networks find closest to "square" ([Person])
+        (
+            "[Ray] [Still] [Freeze] [Person]",
+            "freeze the fleeing thief solid from across the square without lifting a hand",
+            {"square": ("Ray", "Still", "Freeze", "Person")},
+        ),
     ],
 )
 def test_each_word_is_read_with_the_words_that_may_cover_it(
