@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.combat.dice_source import SeededDice
 from adjudicator.combat.systems.spellwoven import commands as c
 from adjudicator.combat.systems.spellwoven.engine import SpellwovenFight
+from adjudicator.combat.systems.spellwoven.errors import CooperationRefused
 from adjudicator.combat.systems.spellwoven.events import SpellwovenEvent
 from adjudicator.combat.systems.spellwoven.legal import ambush_commands, legal_commands
 from adjudicator.combat.systems.spellwoven.options import (
@@ -115,3 +117,16 @@ def test_undo_then_redo_is_the_identity(seed: int, steps: int) -> None:
     assert fight.state == fight.fold(fight.events, None)
     assert fight.redo() == undone
     assert fight.state == state and fight.log() == log
+
+
+def test_a_character_back_by_a_heroic_death_mid_round_is_no_cooperation_partner() -> None:
+    """The fight hypothesis found (seed 664): P2, felled and back by a Heroic Death in the
+    same round, is out of the round's order; cooperating with it was offered and crashed.
+    It is no longer offered, and asking for it is refused with a reason."""
+    fight = random_fight(664, 35)  # the step before the crash
+    state = fight.state
+    out = [u.name for u in state.characters if u.standing and u.name not in state.order]
+    assert out == ["P2"]
+    assert not any(isinstance(o, c.Cooperate) and "P2" in o.units for o in legal_commands(state))
+    with pytest.raises(CooperationRefused, match="not in this round's order"):
+        fight.play(c.Cooperate(("P0", "P2")))

@@ -214,6 +214,12 @@ def cooperate(tx: Tx, command: c.Cooperate) -> None:
             raise err.CooperationRefused(f"{u.name} is a Non-Player Character")
         if state.score(u.name) < 5:
             raise err.CooperationRefused(f"{u.name} has Initiative {state.score(u.name)}")
+        if u.name not in state.order:
+            raise err.CooperationRefused(
+                f"{u.name} is not in this round's order (felled, or back by a Heroic Death, "
+                "since it was rolled)",
+                rule="our ruling: characters cooperate on the order of the round",
+            )
         if u.name in state.acted or not u.standing or u.name in state.cooperating:
             raise err.CooperationRefused(
                 f"{u.name} has acted, cooperated or fallen this round",

@@ -47,6 +47,7 @@ def legal_commands(state: SpellwovenState) -> tuple[c.WovenCommand, ...]:
         and state.score(u.name) >= 5
         and u.name not in state.acted
         and u.name not in state.cooperating
+        and u.name in state.order
     ]
     if me.name in partners and len(partners) > 1:
         out.append(c.Cooperate(tuple(partners)))
