@@ -76,22 +76,33 @@ class CrossReader:
         self, words: Sequence[str], text: str, spans: Sequence[Sequence[int]]
     ) -> NDArray[np.float32]:
         """P(missing) of each span (`start`, `end`: characters of `text`) of the intent, read
-        with the spell's Words; a span the reader cannot see (cut off) gets 0.5."""
+        with the spell's Words; a span the reader cannot see (cut off) gets 0.5.
+
+        The order a player lists the Words in says nothing about what they cover, but the
+        network reads them as a sentence: [Ball] [Fire] and [Fire] [Ball] read "trap a
+        balloon with fire" differently. So the Words are read in their order and reversed,
+        in one batch, and the two readings averaged: a spell of two Words reads the same
+        either way."""
         import torch  # lazy: heavy import
 
         if not spans:
             return np.zeros(0, dtype=np.float32)
         encoder, weight, bias = self._network
-        ids, types, first = encoded(self.models.encoder.tokenizer, words, text, spans)
+        # both orders hold the same word pieces, so the two rows are as long
+        orders = [list(words), list(reversed(words))] if len(words) > 1 else [list(words)]
+        read = [encoded(self.models.encoder.tokenizer, order, text, spans) for order in orders]
         with torch.inference_mode():
             hidden = encoder(
-                input_ids=torch.tensor([ids]), token_type_ids=torch.tensor([types])
-            ).last_hidden_state[0]
-            logits = (hidden @ weight.T + bias)[:, 0].numpy()
+                input_ids=torch.tensor([ids for ids, _, _ in read]),
+                token_type_ids=torch.tensor([types for _, types, _ in read]),
+            ).last_hidden_state
+            logits = (hidden @ weight.T + bias)[..., 0].numpy()
+        chance = 1.0 / (1.0 + np.exp(-np.clip(logits, -30.0, 30.0)))
         result = np.full(len(spans), 0.5, dtype=np.float32)
-        for i, piece in enumerate(first):
-            if piece is not None:
-                result[i] = 1.0 / (1.0 + np.exp(-np.clip(logits[piece], -30.0, 30.0)))
+        for i in range(len(spans)):
+            pieces = [(row, first[i]) for row, (_, _, first) in enumerate(read)]
+            if all(piece is not None for _, piece in pieces):
+                result[i] = np.mean([chance[row, piece] for row, piece in pieces])
         return result
 
 

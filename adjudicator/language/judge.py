@@ -94,7 +94,10 @@ MAX_SETS = 10
 #: saw (which read every token of it as needing no Word). The held-out figures are the same.
 MOST_WORDS_SEEN = 3
 #: the most Words the cross-reader reads at once: its training cases cast four Words in 234
-#: spells (five or more in 10); a larger hand is read a Word set at a time (`_read`).
+#: spells (five or more in 10); a larger hand is read a Word set at a time (`_read`). Chosen
+#: after a wop-dev case failed with 3; confirmed on four-Word spells by two authors who
+#: wrote later (training/probes: k9's 150, balanced accuracy 0.824 with 3, 0.891 with 4;
+#: k7's 40, 0.905 and 0.910; docs/accuracy.md, "Session 12").
 MOST_WORDS_READ = 4
 _DEPS = (
     "ROOT",

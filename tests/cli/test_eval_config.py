@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from adjudicator.cli import app
 
-HOMONYMS = [{"id": "h1", "word": "Buffet", "homonym": True}]  # not in the everyday lexicon
+HOMONYMS = [{"id": "h1", "word": "Make-up", "homonym": True}]  # not in the everyday lexicon
 COVERAGE = [
     {"id": "c1", "words": ["Shield", "Summon"], "intent": "conjure a protective barrier around me",
      "covered": True, "missing": []},
@@ -30,8 +30,8 @@ def _cases(path: Path, rows: list[dict[str, object]]) -> Path:
 
 
 def test_a_toml_file_overrides_when_a_word_is_a_homonym(tmp_path: Path) -> None:
-    """[Buffet] (a meal, a blow) is outside the everyday lexicon, so the inventory rule
-    decides: it has two established meanings; demanding fifty makes it no homonym."""
+    """[Make-up] (cosmetics; what a thing is made of) is outside the everyday lexicon, so the
+    inventory rule decides: it has two established meanings; demanding fifty makes it none."""
     cases = _cases(tmp_path / "cases.jsonl", HOMONYMS)
     config = _write(tmp_path / "sweep.toml", "min_meanings = 50\n")
     out = tmp_path / "pred.jsonl"

@@ -47,6 +47,16 @@ def test_it_reads_the_words_with_the_intent(reader: CrossReader) -> None:
     assert all(0.0 <= p <= 1.0 for p in [*without, *with_trap])
 
 
+def test_the_order_of_the_words_changes_nothing(reader: CrossReader) -> None:
+    """ "They could not trap a [Ball] with [Fire], if they did not also have [Trap]": trap is
+    what is missing, whatever order the player lists the Words in. Read in one order only,
+    [Ball] [Fire] found "balloon" missing as well."""
+    spans = [(0, 4), (7, 14), (20, 24)]
+    assert np.allclose(
+        reader.missing(["Ball", "Fire"], TRAP, spans), reader.missing(["Fire", "Ball"], TRAP, spans)
+    )
+
+
 def test_a_span_it_cannot_see_is_undecided(reader: CrossReader) -> None:
     long = "freeze " * 200 + "the lake"
     assert reader.missing(["Ice"], long, [(len(long) - 4, len(long))])[0] == 0.5

@@ -186,6 +186,17 @@ def test_related_senses_of_one_concept_ask_for_no_meaning(
     assert is_homonym(word, inventory) == HomonymInfo(word, False)  # ...none to declare
 
 
+@pytest.mark.parametrize("word", ["Volcano", "Void", "Linger", "Cling", "Hunter", "Telescope"])
+def test_everyday_words_the_inventory_splits_ask_for_no_meaning(
+    word: str, inventory: SenseInventory
+) -> None:
+    """Related senses of one concept are no homonyms (issue 17), and a player putting
+    [Volcano] in the Deck has nothing to declare: the inventory gives each of these two
+    established meanings (its rule alone would ask), the labelled lexicon answers first."""
+    assert inventory_homonym(word, inventory).homonym
+    assert is_homonym(word, inventory) == HomonymInfo(word, False)
+
+
 def test_a_regular_form_reads_as_its_labelled_word(inventory: SenseInventory) -> None:
     """ "If you submit a word that's a homonym, such as 'lead', be sure to specify which one
     you mean": "Bats" is the plural of a labelled homonym."""
