@@ -100,9 +100,9 @@ class CrossReader:
         chance = 1.0 / (1.0 + np.exp(-np.clip(logits, -30.0, 30.0)))
         result = np.full(len(spans), 0.5, dtype=np.float32)
         for i in range(len(spans)):
-            pieces = [(row, first[i]) for row, (_, _, first) in enumerate(read)]
-            if all(piece is not None for _, piece in pieces):
-                result[i] = np.mean([chance[row, piece] for row, piece in pieces])
+            pieces = [first[i] for _, _, first in read]
+            if None not in pieces:
+                result[i] = np.mean([chance[row, piece] for row, piece in enumerate(pieces)])
         return result
 
 
