@@ -150,6 +150,12 @@ SOMATIC_CUES = words(
 #: Light verbs inside a "without" phrase; their objects say what is dropped: "without
 #: requiring voice or hands", "without needing to speak or do gestures".
 WITHOUT_LIGHT_VERBS = words("require need use make do have give")
+#: Verbs of the caster's speech and gestures that, denied ("never once speaking the
+#: Words", "she made no gesture and spoke no word"), drop a requirement as "without" does;
+#: a light verb's object says which ("make no gesture").
+SPEAKING_VERBS = words("speak say utter whisper talk chant mutter murmur incant")
+GESTURING_VERBS = words("gesture gesticulate move lift wave stir")
+GESTURES = words("gesture movement motion sign")
 #: Adverbs that drop the spoken requirement by themselves.
 VERBAL_ADVERBS = words("silently wordlessly soundlessly mutely")
 #: "without touching": delivery beyond touch.
@@ -157,6 +163,17 @@ TOUCH_CUES = frozenset({"touch", "touching", "contact"})
 #: "at range", "from a distance", "from afar", "remotely".
 DISTANCE_NOUNS = words("range distance afar length far")
 DELIVERY_ADVERBS = frozenset({"remotely", "afar", "distantly"})
+#: Verbs whose "from" names what something is taken or kept from, not where the caster
+#: stands: "purge the venom from his blood", "shield the village from the storm". Each is
+#: listed or a kind of a seed in WordNet (within two hypernym steps), as `SENDING_SEEDS`.
+SEPARATING_SEEDS = words(
+    "remove extract withdraw free rid separate clean expel protect defend hide"
+)
+SEPARATING_VERBS = words(
+    "remove purge drain draw pull extract strip wash cleanse lift free release rescue save "
+    "protect shield guard defend hide shelter keep banish expel drive chase rip tear wrench "
+    "pry wring bleed suck siphon leach take steal"
+)
 
 # -- consequences --------------------------------------------------------------------------
 

@@ -142,6 +142,71 @@ def test_scope_beyond_the_defaults_needs_a_word(
     assert found.needs_word
 
 
+@pytest.mark.parametrize(
+    "intent",
+    [
+        "mend the cuts on my back without gestures and without speaking",
+        "let the torn skin of my back knit closed without a single gesture and without a whisper",
+        "mend the cuts on my back for an hour and without speaking",
+    ],
+)
+def test_a_scope_phrase_coordinated_with_another_is_scope_too(
+    checker: Coverage, intent: str
+) -> None:
+    """ "An unmodified spell is assumed to require touching the target with an empty hand,
+    speaking the words out loud, and only lasts one round": a second "without" joined by
+    "and" drops the spoken requirement as the first drops the gestures."""
+    analysis = read(checker, "[Still] [Mend] [Skin]", intent)
+    assert ScopeKind.VERBAL in {c.scope for c in analysis.needed}
+    assert not [c for c in analysis.needed if c.scope is None and c.lemma in ("speak", "whisper")]
+
+
+@pytest.mark.parametrize(
+    ("intent", "kind"),
+    [
+        ("put him to sleep, never speaking a word", ScopeKind.VERBAL),
+        (
+            "Can the monastery be hushed into silence with me saying nothing aloud?",
+            ScopeKind.VERBAL,
+        ),
+        ("freeze the pond, not lifting a finger", ScopeKind.SOMATIC),
+        ("make the guard never speak again", None),
+        ("charm the duchess so she says nothing about us", None),
+    ],
+)
+def test_the_casters_own_speech_or_gestures_denied_are_scope(
+    checker: Coverage, intent: str, kind: ScopeKind | None
+) -> None:
+    """ "An unmodified spell is assumed to require ... speaking the words out loud": "never
+    speaking a word" drops that as "without speaking" does; the target's silence ("make the
+    guard never speak") is the spell's effect, and a purpose clause needs no Word."""
+    scopes = {c.scope for c in read(checker, "[Fire] [Ball]", intent).needed} - {None}
+    assert scopes & {ScopeKind.VERBAL, ScopeKind.SOMATIC} == ({kind} if kind else set())
+
+
+@pytest.mark.parametrize(
+    ("intent", "at_range"),
+    [
+        ("purge the venom from his blood", False),
+        ("shield the village from the storm", False),
+        ("rip the sword from the bandit's grip", False),
+        ("wash the blood from my hands", False),
+        ("rip the sword from his hand from a distance", True),
+        ("hurl fire from the rooftop at the guards", True),
+        ("freeze the lake from the shore", True),
+        ("From the mine entrance, drive the ghost out of the lower gallery.", True),
+    ],
+)
+def test_from_says_where_the_caster_stands_or_what_is_taken_away(
+    checker: Coverage, intent: str, at_range: bool
+) -> None:
+    """ "An unmodified spell is assumed to require touching the target with an empty hand":
+    casting from the rooftop asks for a Word of delivery; taking the venom from his blood
+    touches him, so "from" there asks for none."""
+    analysis = read(checker, "[Fire] [Ball]", intent)
+    assert any(c.scope is ScopeKind.DELIVERY for c in analysis.needed) is at_range
+
+
 def test_voice_and_hands_are_two_casting_requirements(checker: Coverage) -> None:
     """ "permanently silence a town without requiring voice or hands": "The concepts being
     modified are speech, reduction, a specific area, duration, and the manner in which the

@@ -80,6 +80,54 @@ class Recorder:
             else:
                 self.drafts.add(head, Role.EFFECT, True, span=(prep,), phrase=tuple(prep.subtree))
 
+    def denied(self) -> None:
+        """ "never once speaking the Words aloud", "she made no gesture and spoke no word",
+        "with me saying nothing": the caster's own speech or gestures denied, as "without"
+        denies them. Not the target's ("make the guard never speak"), nor a whole clause."""
+        roots = [t for t in self.doc if t.dep_ == "ROOT"]
+        casters = {c.lower_ for r in roots for c in r.children if c.dep_ in cues.NSUBJ}
+        for verb in self.doc:
+            if verb.pos_ != "VERB" or verb.dep_ == "ROOT":
+                continue
+            children = list(verb.children)
+            objects = [c for c in children if c.dep_ == "dobj"]
+            refused = any(c.dep_ == "neg" for c in children) or any(
+                o.lower_ == "nothing" or any(d.lower_ == "no" for d in o.children) for o in objects
+            )
+            subjects = [c.lower_ for c in children if c.dep_ in cues.NSUBJ]
+            caster = all(s in cues.SELF_PRONOUNS or s in casters for s in subjects)
+            purpose = any(  # "once" in "never once speaking" opens nothing
+                c.lower_ in cues.PURPOSE_MARKERS and (c.dep_ == "mark" or c.lower_ == "so")
+                for t in (verb, *verb.ancestors)
+                for c in t.children
+                if c.i < t.i
+            )
+            if not refused or not caster or purpose:  # "so she says nothing"
+                continue
+            lemma = self.facts.lemma(verb)
+            said = {self.facts.lemma(o) for o in objects}
+            if lemma in cues.SPEAKING_VERBS:
+                kind = ScopeKind.VERBAL
+            elif lemma in cues.GESTURING_VERBS or (
+                lemma in cues.WITHOUT_LIGHT_VERBS and said & cues.GESTURES
+            ):
+                kind = ScopeKind.SOMATIC
+            else:
+                continue
+            inner = tuple(
+                t for t in verb.subtree if t.dep_ not in ("cc", "conj") and t.head.dep_ != "conj"
+            )
+            self.drafts.add(
+                verb,
+                Role.MANNER,
+                True,
+                f"casting {kind.value} needs a Word (e.g. "
+                f"{'[Silent]' if kind is ScopeKind.VERBAL else '[Still]'})",
+                span=inner,
+                scope=kind,
+                phrase=inner,
+            )
+
     def manner(self, prep: Token, head: Token, kind: ScopeKind) -> None:
         example = "[Silent]" if kind is ScopeKind.VERBAL else "[Still]"
         inner = tuple(
@@ -116,7 +164,8 @@ class Recorder:
 
     def source(self, verb: Token, prep: Token, head: Token) -> None:
         """ "from a distance", "from the rooftop" deliver at range; "drift down from the
-        tower" and "away from me" only say where a movement starts."""
+        tower" and "away from me" only say where a movement starts, and "purge the venom
+        from his blood" what it is taken from."""
         inner = head
         if head.dep_ == "pcomp":  # "from across the square"
             inner = next((t for t in head.subtree if t.dep_ == "pobj"), head)
@@ -126,7 +175,11 @@ class Recorder:
         self_moving = self.facts.motion(verb) and all(
             o.lower_ in cues.SELF_PRONOUNS for o in objects
         )
-        if self_moving and self.facts.lemma(inner) not in cues.DISTANCE_NOUNS:
+        separating = any(o.i < prep.i for o in objects) and self.facts.verb_class(
+            self.facts.lemma(verb), cues.SEPARATING_VERBS, cues.SEPARATING_SEEDS
+        )  # "From the ridge, drive the ghost out" says where the caster stands
+        placed = head.dep_ == "pcomp" or self.facts.lemma(inner) in cues.DISTANCE_NOUNS
+        if (self_moving or separating) and not placed:  # "pull it from across the room"
             return
         self.drafts.add(
             inner, Role.DELIVERY, True, span=tuple(prep.subtree), scope=ScopeKind.DELIVERY

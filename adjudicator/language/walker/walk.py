@@ -52,6 +52,7 @@ class Walker:
         self.record = Recorder(doc, self.facts, self.drafts)
 
     def run(self) -> None:
+        self.record.denied()
         roots = [t for t in self.doc if t.dep_ == "ROOT"]
         for number, root in enumerate(roots):
             earlier = [c for c in root.children if c.dep_ in ("ccomp", "advcl") and c.i < root.i]
@@ -260,6 +261,11 @@ class Walker:
                 self.modifier(adjective, child, draft, framing=False)
 
     def conjunct(self, verb: Token) -> None:
+        if verb.pos_ == "ADP":  # "mend it without gestures and without speaking"
+            owner = self.drafts.get(verb.head.i)
+            if owner is not None:
+                self.scope_cue(verb.head, verb, owner)
+            return
         lemma = self.facts.lemma(verb)
         if lemma in cues.PURPOSE_VERBS:
             self.record.purpose(verb)  # "... and allow safe passage"
@@ -519,7 +525,11 @@ class Walker:
             self.noun(child, "object")
 
     def scope_cue(self, verb: Token, prep: Token, draft: Draft) -> bool:
-        """Scope said by a prepositional phrase, wherever the parser attached it."""
+        """Scope said by a prepositional phrase, wherever the parser attached it, and by
+        each phrase coordinated with it: "without gestures and without speaking"."""
+        for other in prep.children:
+            if other.dep_ == "conj" and other.pos_ == "ADP":
+                self.scope_cue(verb, other, draft)
         word = prep.lower_
         objects = [c for c in prep.children if c.dep_ in ("pobj", "pcomp")]
         if not objects:
