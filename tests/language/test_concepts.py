@@ -161,6 +161,16 @@ def test_a_scope_phrase_coordinated_with_another_is_scope_too(
     assert not [c for c in analysis.needed if c.scope is None and c.lemma in ("speak", "whisper")]
 
 
+def test_a_state_a_framing_verb_keeps_needs_a_word(checker: Coverage) -> None:
+    """ "They could not trap a [Ball] with [Fire], if they did not also have [Trap]": every
+    effect asks for its Word, the numbness that "keep it numb all night" brings about too."""
+    analysis = read(
+        checker, "[Heal] [Bone] [Lasting]", "Heal his broken shin; keep it numb all night."
+    )
+    assert concept(analysis, "numb").role is Role.EFFECT
+    assert "numb" in needed(analysis)
+
+
 @pytest.mark.parametrize(
     ("intent", "kind"),
     [

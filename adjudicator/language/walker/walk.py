@@ -209,8 +209,8 @@ class Walker:
                     self.result(child, None)
                 else:
                     self.clause(child)
-            elif dep == "acomp":
-                self.result(child, None)
+            elif dep == "acomp" or (dep == "oprd" and child.pos_ == "ADJ"):
+                self.result(child, None)  # "keep it numb all night"
             elif dep == "advcl":
                 if naming or self.facts.idiom_result(verb, child):
                     self.clause(child)
