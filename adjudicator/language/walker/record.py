@@ -22,6 +22,12 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 
+def manner_reason(kind: ScopeKind) -> str:
+    """Why casting without speaking or without gestures needs a Word, with an example."""
+    example = "[Silent]" if kind is ScopeKind.VERBAL else "[Still]"
+    return f"casting {kind.value} needs a Word (e.g. {example})"
+
+
 class Recorder:
     """Adds the concepts that need no further walk to the drafts of one intent."""
 
@@ -38,14 +44,8 @@ class Recorder:
         elif word in cues.DELIVERY_ADVERBS:
             self.drafts.add(child, Role.DELIVERY, True, scope=ScopeKind.DELIVERY, lemma=word)
         elif word in cues.VERBAL_ADVERBS:
-            self.drafts.add(
-                child,
-                Role.MANNER,
-                True,
-                "casting without speaking needs a Word (e.g. [Silent])",
-                scope=ScopeKind.VERBAL,
-                lemma=word,
-            )
+            kind = ScopeKind.VERBAL
+            self.drafts.add(child, Role.MANNER, True, manner_reason(kind), scope=kind, lemma=word)
         else:
             return False
         return True
@@ -118,18 +118,10 @@ class Recorder:
                 t for t in verb.subtree if t.dep_ not in ("cc", "conj") and t.head.dep_ != "conj"
             )
             self.drafts.add(
-                verb,
-                Role.MANNER,
-                True,
-                f"casting {kind.value} needs a Word (e.g. "
-                f"{'[Silent]' if kind is ScopeKind.VERBAL else '[Still]'})",
-                span=inner,
-                scope=kind,
-                phrase=inner,
+                verb, Role.MANNER, True, manner_reason(kind), span=inner, scope=kind, phrase=inner
             )
 
     def manner(self, prep: Token, head: Token, kind: ScopeKind) -> None:
-        example = "[Silent]" if kind is ScopeKind.VERBAL else "[Still]"
         inner = tuple(
             t for t in head.subtree if t.dep_ not in ("cc", "conj") and t.head.dep_ != "conj"
         )
@@ -138,7 +130,7 @@ class Recorder:
             head,
             Role.MANNER,
             True,
-            f"casting {kind.value} needs a Word (e.g. {example})",
+            manner_reason(kind),
             span=span,
             scope=kind,
             phrase=(prep, *inner),
@@ -178,8 +170,9 @@ class Recorder:
         separating = any(o.i < prep.i for o in objects) and self.facts.verb_class(
             self.facts.lemma(verb), cues.SEPARATING_VERBS, cues.SEPARATING_SEEDS
         )  # "From the ridge, drive the ghost out" says where the caster stands
+        # "from across the square", "from a distance" always say where the caster stands
         placed = head.dep_ == "pcomp" or self.facts.lemma(inner) in cues.DISTANCE_NOUNS
-        if (self_moving or separating) and not placed:  # "pull it from across the room"
+        if (self_moving or separating) and not placed:
             return
         self.drafts.add(
             inner, Role.DELIVERY, True, span=tuple(prep.subtree), scope=ScopeKind.DELIVERY
