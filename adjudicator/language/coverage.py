@@ -603,6 +603,7 @@ class Coverage:
             return self._scope[lw]
         best: tuple[ScopeKind | None, float] = (None, 0.0)
         exact = [kind for kind, examples in cues.SCOPE_WORDS.items() if lw in examples]
+        exact += [kind for kind in (self._scope_by_form(lw),) if kind is not None]
         related = [
             k for k, examples in cues.SCOPE_WORDS.items() if examples & self.relations.core(lw)
         ]
@@ -615,6 +616,33 @@ class Coverage:
                 best = (kind, cosine)
         self._scope[lw] = best
         return best
+
+    def _scope_by_form(self, lw: str) -> ScopeKind | None:
+        """A Word built to say "without" a casting requirement or "never ending", as the
+        phrases that drop a default do ("without speaking", "without gestures", "a light
+        that never goes out"): [Gestureless], [Handless], [Speechless] ("-less"); [Unvoiced],
+        [Unspoken] ("un-" on a form of speech); [Undying], [Unending] ("un-" on a verb of
+        ending)."""
+        if lw.endswith("less"):  # a noun: "gesture", "hand", "speech"
+            forms, cues_of = (
+                {lw[: -len("less")]},
+                (
+                    (cues.VERBAL_CUES, ScopeKind.VERBAL),
+                    (cues.SOMATIC_CUES, ScopeKind.SOMATIC),
+                ),
+            )
+        elif lw.startswith("un"):  # a participle, not a word of its own ([Unsound])
+            stem = lw[len("un") :]
+            forms, cues_of = (
+                set(self.lexicon.base_forms(stem)) - {stem},
+                (
+                    (cues.VERBAL_CUES | cues.SPEAKING_VERBS, ScopeKind.VERBAL),
+                    (cues.ENDING_VERBS, ScopeKind.DURATION),
+                ),
+            )
+        else:
+            return None
+        return next((kind for found, kind in cues_of if forms & found), None)
 
     def scope_link(self, concept: Concept, word: Word, lw: str) -> _Link:
         """Scope is covered by a Word of its own kind, or by the same word."""

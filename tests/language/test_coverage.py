@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from adjudicator.language import cues
 from adjudicator.language.coverage import Coverage, check_coverage
 from adjudicator.language.lexicon import Lexicon
 from adjudicator.language.models import Models
@@ -200,6 +201,29 @@ def test_silent_does_not_cover_without_gestures(checker: Coverage) -> None:
         "put the guard to sleep without speaking or gestures",
     )
     assert both.covered
+
+
+def test_a_word_that_says_without_by_its_form_is_a_scope_word(checker: Coverage) -> None:
+    """ "An unmodified spell is assumed to require touching the target with an empty hand,
+    speaking the words out loud, and only lasts one round." A Word built to drop one of
+    those defaults ("without hands or gestures (e.g. `Still`)", "without speaking (e.g.
+    `Silent`)", a duration "forever") is a Word of that kind: [Gestureless], [Handless],
+    [Speechless], [Unvoiced], [Undying]; words that only look alike are not."""
+    words = ("gestureless", "handless", "speechless", "unvoiced", "undying", "unsound")
+    checker.vectors.embed([*words, *(e for kind in cues.SCOPE_WORDS.values() for e in kind)])
+    kinds = {w: kind.value if kind else None for w in words for kind in (checker.scope_kind(w)[0],)}
+    assert kinds == {
+        "gestureless": "without gestures",
+        "handless": "without gestures",
+        "speechless": "without speaking",
+        "unvoiced": "without speaking",
+        "undying": "duration",
+        "unsound": None,  # a word of its own, not "not sounded"
+    }
+    intent = "put the guard to sleep without gestures"
+    assert check(checker, "[Gestureless] [Sleep] [Person]", intent).covered
+    speaking = check(checker, "[Gestureless] [Sleep] [Person]", "put him to sleep without speaking")
+    assert speaking.missing_lemmas == ("speak",)
 
 
 def test_a_scope_word_only_covers_its_own_kind(checker: Coverage) -> None:
