@@ -603,7 +603,8 @@ class Coverage:
             return self._scope[lw]
         best: tuple[ScopeKind | None, float] = (None, 0.0)
         exact = [kind for kind, examples in cues.SCOPE_WORDS.items() if lw in examples]
-        exact += [kind for kind in (self._scope_by_form(lw),) if kind is not None]
+        if (by_form := self._scope_by_form(lw)) is not None:
+            exact.append(by_form)
         related = [
             k for k, examples in cues.SCOPE_WORDS.items() if examples & self.relations.core(lw)
         ]
@@ -623,26 +624,20 @@ class Coverage:
         that never goes out"): [Gestureless], [Handless], [Speechless] ("-less"); [Unvoiced],
         [Unspoken] ("un-" on a form of speech); [Undying], [Unending] ("un-" on a verb of
         ending)."""
-        if lw.endswith("less"):  # a noun: "gesture", "hand", "speech"
-            forms, cues_of = (
-                {lw[: -len("less")]},
-                (
-                    (cues.VERBAL_CUES, ScopeKind.VERBAL),
-                    (cues.SOMATIC_CUES, ScopeKind.SOMATIC),
-                ),
-            )
-        elif lw.startswith("un"):  # a participle, not a word of its own ([Unsound])
-            stem = lw[len("un") :]
-            forms, cues_of = (
-                set(self.lexicon.base_forms(stem)) - {stem},
-                (
-                    (cues.VERBAL_CUES | cues.SPEAKING_VERBS, ScopeKind.VERBAL),
-                    (cues.ENDING_VERBS, ScopeKind.DURATION),
-                ),
-            )
+        kinds: dict[ScopeKind, frozenset[str]]
+        if lw.endswith("less"):  # on a noun: "gesture", "hand", "speech"
+            forms = {lw.removesuffix("less")}
+            kinds = {ScopeKind.VERBAL: cues.VERBAL_CUES, ScopeKind.SOMATIC: cues.SOMATIC_CUES}
+        elif lw.startswith("un"):  # on a participle, not on a word of its own ([Unsound])
+            stem = lw.removeprefix("un")
+            forms = set(self.lexicon.base_forms(stem)) - {stem}
+            kinds = {
+                ScopeKind.VERBAL: cues.VERBAL_CUES | cues.SPEAKING_VERBS,
+                ScopeKind.DURATION: cues.ENDING_VERBS,
+            }
         else:
             return None
-        return next((kind for found, kind in cues_of if forms & found), None)
+        return next((kind for kind, found in kinds.items() if forms & found), None)
 
     def scope_link(self, concept: Concept, word: Word, lw: str) -> _Link:
         """Scope is covered by a Word of its own kind, or by the same word."""
